@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "vcgraph",
+  products: [
+    .executable(name: "vcgraph", targets: ["VCGraphCLI"]),
+    .library(name: "VCGraph", targets: ["VCGraph"]),
+    .library(name: "VCGraphviz", targets: ["VCGraphviz"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CGraphviz",
+      pkgConfig: "libgvc",
+      providers: [.apt(["libgraphviz-dev"])]
+    ),
+    .target(
+      name: "VCGraph",
+      dependencies: [.product(name: "Yams", package: "Yams")]
+    ),
+    .target(
+      name: "VCGraphviz",
+      dependencies: ["VCGraph", "CGraphviz"]
+    ),
+    .executableTarget(
+      name: "VCGraphCLI",
+      dependencies: [
+        "VCGraph",
+        "VCGraphviz",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "VCGraphTests",
+      dependencies: ["VCGraph"],
+      exclude: ["Golden"]
+    ),
+    .testTarget(
+      name: "VCGraphvizTests",
+      dependencies: ["VCGraph", "VCGraphviz"]
+    ),
+    .testTarget(
+      name: "VCGraphCLITests",
+      dependencies: ["VCGraphCLI"]
+    ),
+  ]
+)

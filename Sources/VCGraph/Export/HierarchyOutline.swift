@@ -1,0 +1,53 @@
+/// A hierarchy as an indented text tree for people, one controller a line.
+///
+/// ```
+/// window main (key)
+/// └─ nav  UINavigationController  appeared
+///    ├─ stack[0]  home  HomeViewController  disappeared
+///    └─ stack[1] · top  detail  DetailViewController  appeared
+/// ```
+public struct HierarchyOutline: Sendable {
+  public let hierarchy: Hierarchy
+
+  public init(_ hierarchy: Hierarchy) {
+    self.hierarchy = hierarchy
+  }
+
+  public var text: String {
+    var lines: [String] = []
+    var drawn: Set<String> = []
+    for window in hierarchy.windows {
+      lines.append("window \(window.id)" + (window.isKey ? " (key)" : ""))
+      if let root = window.rootViewController {
+        appendTree(root, label: nil, prefix: "", isLast: true, into: &lines, drawn: &drawn)
+      }
+    }
+    let loose = hierarchy.order.filter { hierarchy.isAttached($0) && hierarchy.containmentRoot(of: $0) == $0 && !drawn.contains($0) }
+      .filter { hierarchy[$0]?.presenter == nil }
+    if !loose.isEmpty {
+      lines.append("not in a window")
+      for (index, id) in loose.enumerated() {
+        appendTree(id, label: nil, prefix: "", isLast: index == loose.count - 1, into: &lines, drawn: &drawn)
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func appendTree(
+    _ id: String, label: String?, prefix: String, isLast: Bool, into lines: inout [String], drawn: inout Set<String>
+  ) {
+    guard let controller = hierarchy[id], drawn.insert(id).inserted else { return }
+    var state = controller.appearance.rawValue
+    if !controller.isViewLoaded { state += ", view not loaded" }
+    let head = [label, id, controller.className, state].compactMap { $0 }.joined(separator: "  ")
+    lines.append(prefix + (isLast ? "└─ " : "├─ ") + head)
+    let inner = prefix + (isLast ? "   " : "│  ")
+    var branches: [(String, String)] = controller.children.map { ($0, hierarchy.role(of: $0)?.description ?? "child") }
+    if let presentation = controller.presentation {
+      branches.append((presentation.presented, "presents (\(presentation.style.rawValue))"))
+    }
+    for (index, branch) in branches.enumerated() {
+      appendTree(branch.0, label: branch.1, prefix: inner, isLast: index == branches.count - 1, into: &lines, drawn: &drawn)
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The JSON that `vcgraph state --json` prints: the hierarchy after each step.
+///
+/// Every declared controller is listed, with null relations when it is not attached.
+public struct StateDocument: Sendable, Encodable {
+  public var steps: [StepState]
+
+  public init(frames: [Frame]) {
+    steps = frames.map(StepState.init(frame:))
+  }
+
+  /// The document as pretty-printed JSON with sorted keys, ending in a newline.
+  public func jsonString() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // Encoding these plain values cannot fail.
+    let data = (try? encoder.encode(self)) ?? Data()
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  /// One step: its number, its action and the hierarchy after it.
+  public struct StepState: Sendable, Encodable {
+    public var number: Int
+    public var action: String
+    public var windows: [WindowState]
+    public var viewControllers: [ViewControllerState]
+
+    public init(frame: Frame) {
+      let hierarchy = frame.hierarchy
+      number = frame.step.number
+      action = frame.step.action.summary
+      windows = hierarchy.windows.map { WindowState(id: $0.id, isKey: $0.isKey, rootViewController: $0.rootViewController) }
+      viewControllers = hierarchy.viewControllers.map { ViewControllerState($0, in: hierarchy) }
+    }
+  }
+
+  public struct WindowState: Sendable, Encodable {
+    public var id: String
+    public var isKey: Bool
+    public var rootViewController: String?
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(isKey, forKey: .isKey)
+      try container.encode(rootViewController, forKey: .rootViewController)
+    }
+
+    enum CodingKeys: String, CodingKey { case id, isKey, rootViewController }
+  }
+
+  /// A controller as UIKit's properties describe it.
+  public struct ViewControllerState: Sendable, Encodable {
+    public var id: String
+    public var className: String
+    public var kind: ViewControllerKind
+    public var title: String?
+    public var parent: String?
+    public var children: [String]
+    public var selectedViewController: String?
+    /// UIKit's `presentingViewController` (also set on the children of a presented controller).
+    public var presentingViewController: String?
+    /// UIKit's `presentedViewController` (also set on the children of a presenting controller).
+    public var presentedViewController: String?
+    /// The style of the presentation, when the controller is presented.
+    public var modalPresentationStyle: ModalPresentationStyle?
+    public var state: AppearanceState
+    public var isViewLoaded: Bool
+    public var window: String?
+
+    public init(_ controller: ViewController, in hierarchy: Hierarchy) {
+      id = controller.id
+      className = controller.className
+      kind = controller.kind
+      title = controller.title
+      parent = controller.parent
+      children = controller.children
+      selectedViewController = controller.kind == .tabBar ? controller.selectedChild : nil
+      presentingViewController = hierarchy.presentingViewController(of: controller.id)
+      presentedViewController = hierarchy.presentedViewController(of: controller.id)
+      modalPresentationStyle = controller.presenter.flatMap { hierarchy[$0]?.presentation?.style }
+      state = controller.appearance
+      isViewLoaded = controller.isViewLoaded
+      window = hierarchy.window(of: controller.id)?.id
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(className, forKey: .className)
+      try container.encode(kind, forKey: .kind)
+      try container.encode(title, forKey: .title)
+      try container.encode(parent, forKey: .parent)
+      try container.encode(children, forKey: .children)
+      try container.encode(selectedViewController, forKey: .selectedViewController)
+      try container.encode(presentingViewController, forKey: .presentingViewController)
+      try container.encode(presentedViewController, forKey: .presentedViewController)
+      try container.encode(modalPresentationStyle, forKey: .modalPresentationStyle)
+      try container.encode(state, forKey: .state)
+      try container.encode(isViewLoaded, forKey: .isViewLoaded)
+      try container.encode(window, forKey: .window)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case id, kind, title, parent, children, selectedViewController, presentingViewController
+      case presentedViewController, modalPresentationStyle, state, isViewLoaded, window
+      case className = "class"
+    }
+  }
+}

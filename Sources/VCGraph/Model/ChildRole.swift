@@ -1,0 +1,55 @@
+/// The place a child has in its container: stack position, tab, column, page or plain child.
+public enum ChildRole: Sendable, Hashable, CustomStringConvertible {
+  /// A navigation stack position from 0 at the bottom; the top is on screen.
+  case stack(index: Int, isTop: Bool)
+  /// A tab by index; the selected tab is on screen.
+  case tab(index: Int, isSelected: Bool)
+  /// A split view column.
+  case column(String)
+  /// A page view controller's current page.
+  case page(index: Int)
+  /// A custom container's child.
+  case child(index: Int)
+
+  /// True when the container shows this child: the top of a stack, the selected tab, a column, a page, a child.
+  public var isShown: Bool {
+    switch self {
+    case let .stack(_, isTop): return isTop
+    case let .tab(_, isSelected): return isSelected
+    case .column, .page, .child: return true
+    }
+  }
+
+  /// `stack[2] · top`, `tab 1 · selected`, `primary`, `page 0`, `child 0`.
+  public var description: String {
+    switch self {
+    case let .stack(index, isTop): return "stack[\(index)]" + (isTop ? " · top" : "")
+    case let .tab(index, isSelected): return "tab \(index)" + (isSelected ? " · selected" : "")
+    case let .column(name): return name
+    case let .page(index): return "page \(index)"
+    case let .child(index): return "child \(index)"
+    }
+  }
+}
+
+extension Hierarchy {
+  /// The role `child` has in its parent, or nil when it has no parent.
+  public func role(of child: String) -> ChildRole? {
+    guard let parentID = controllers[child]?.parent, let parent = controllers[parentID],
+      let index = parent.children.firstIndex(of: child)
+    else { return nil }
+    switch parent.kind {
+    case .navigation:
+      return .stack(index: index, isTop: index == parent.children.count - 1)
+    case .tabBar:
+      return .tab(index: index, isSelected: parent.selectedChild == child)
+    case .splitView:
+      let names = parent.children.count == 3 ? ["primary", "supplementary", "secondary"] : ["primary", "secondary"]
+      return .column(names.indices.contains(index) ? names[index] : "column \(index)")
+    case .pageView:
+      return .page(index: index)
+    case .container, .content:
+      return .child(index: index)
+    }
+  }
+}

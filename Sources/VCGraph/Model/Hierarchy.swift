@@ -1,0 +1,109 @@
+/// Windows and view controllers with their three kinds of relation: window → root,
+/// parent → child and presenting → presented.
+///
+/// A hierarchy is a value: replaying a step makes a new one. Every declared controller
+/// is in it, attached or not, in declaration order.
+public struct Hierarchy: Sendable, Hashable {
+  /// The windows in the order they got their first root view controller.
+  public internal(set) var windows: [Window] = []
+  /// Controller ids in declaration order.
+  public let order: [String]
+  var controllers: [String: ViewController]
+
+  /// A hierarchy of unattached controllers, in the given order.
+  public init(viewControllers: [ViewController]) {
+    order = viewControllers.map(\.id)
+    controllers = Dictionary(viewControllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The controller with this id.
+  public subscript(id: String) -> ViewController? { controllers[id] }
+
+  /// Every declared controller, in declaration order.
+  public var viewControllers: [ViewController] { order.compactMap { controllers[$0] } }
+
+  /// The window with this id.
+  public func window(named id: String) -> Window? { windows.first { $0.id == id } }
+
+  /// The key window.
+  public var keyWindow: Window? { windows.first(where: \.isKey) }
+
+  /// The outermost controller of `id`'s containment tree: a window's root, a presented controller,
+  /// or a controller attached to nothing.
+  public func containmentRoot(of id: String) -> String {
+    var current = id
+    while let parent = controllers[current]?.parent { current = parent }
+    return current
+  }
+
+  /// The parents of `id`, nearest first.
+  public func ancestors(of id: String) -> [String] {
+    var result: [String] = []
+    var current = id
+    while let parent = controllers[current]?.parent {
+      result.append(parent)
+      current = parent
+    }
+    return result
+  }
+
+  /// True when `ancestor` is `id` or one of its parents.
+  public func isSelfOrAncestor(_ ancestor: String, of id: String) -> Bool {
+    ancestor == id || ancestors(of: id).contains(ancestor)
+  }
+
+  /// The window whose hierarchy holds `id`, through parents and presenting controllers.
+  public func window(of id: String) -> Window? {
+    var current = containmentRoot(of: id)
+    var seen: Set<String> = []
+    while let presenter = controllers[current]?.presenter, seen.insert(current).inserted {
+      current = containmentRoot(of: presenter)
+    }
+    return windows.first { $0.rootViewController == current }
+  }
+
+  /// The window whose root view controller is `id`.
+  public func windowRooted(at id: String) -> Window? {
+    windows.first { $0.rootViewController == id }
+  }
+
+  /// UIKit's `presentingViewController`: the controller presenting `id` or its nearest presented ancestor.
+  public func presentingViewController(of id: String) -> String? {
+    for candidate in [id] + ancestors(of: id) {
+      if let presenter = controllers[candidate]?.presenter { return presenter }
+    }
+    return nil
+  }
+
+  /// UIKit's `presentedViewController`: the controller presented by `id` or by its nearest presenting ancestor.
+  public func presentedViewController(of id: String) -> String? {
+    for candidate in [id] + ancestors(of: id) {
+      if let presented = controllers[candidate]?.presentation?.presented { return presented }
+    }
+    return nil
+  }
+
+  /// The chain of controllers presented on top of `id`, nearest first.
+  public func presentationChain(above id: String) -> [String] {
+    var chain: [String] = []
+    var current = id
+    while let next = controllers[current]?.presentation?.presented, !chain.contains(next) {
+      chain.append(next)
+      current = next
+    }
+    return chain
+  }
+
+  /// The nearest controller of `kind` that is `id` or one of its parents
+  /// (UIKit's `navigationController`, `tabBarController`, `splitViewController`).
+  public func nearest(_ kind: ViewControllerKind, from id: String) -> String? {
+    ([id] + ancestors(of: id)).first { controllers[$0]?.kind == kind }
+  }
+
+  /// True when `id` takes part in any relation: it has a window, a parent, children or a presentation.
+  public func isAttached(_ id: String) -> Bool {
+    guard let controller = controllers[id] else { return false }
+    return controller.parent != nil || !controller.children.isEmpty || controller.presentation != nil
+      || controller.presenter != nil || windowRooted(at: id) != nil
+  }
+}

@@ -1,0 +1,54 @@
+/// What a view controller does with other view controllers' views.
+public enum ViewControllerKind: String, Sendable, CaseIterable, Codable {
+  /// A `UINavigationController`: a stack of children, the top one on screen.
+  case navigation
+  /// A `UITabBarController`: one child per tab, the selected one on screen.
+  case tabBar
+  /// A `UISplitViewController`: columns side by side.
+  case splitView
+  /// A `UIPageViewController`: the current page (or pair of pages) on screen.
+  case pageView
+  /// A custom container: every child is on screen with its parent.
+  case container
+  /// A content view controller that manages only its own views.
+  case content
+
+  /// The kind UIKit's own classes have; `content` for any other class name.
+  ///
+  /// Subclasses of UIKit's containers are declared with `kind:` in a scenario.
+  public static func inferred(fromClassName className: String) -> ViewControllerKind {
+    switch className {
+    case "UINavigationController", "UIImagePickerController", "UIVideoEditorController":
+      return .navigation
+    case "UITabBarController":
+      return .tabBar
+    case "UISplitViewController":
+      return .splitView
+    case "UIPageViewController":
+      return .pageView
+    default:
+      return .content
+    }
+  }
+
+  /// True for UIKit's own containers, whose children are set through their own API
+  /// (push, tabs, columns, pages) rather than `addChild`.
+  public var isSystemContainer: Bool {
+    switch self {
+    case .navigation, .tabBar, .splitView, .pageView: return true
+    case .container, .content: return false
+    }
+  }
+
+  /// A short name for people: "navigation", "tab bar", "split view", ….
+  public var displayName: String {
+    switch self {
+    case .navigation: return "navigation"
+    case .tabBar: return "tab bar"
+    case .splitView: return "split view"
+    case .pageView: return "page view"
+    case .container: return "container"
+    case .content: return "content"
+    }
+  }
+}

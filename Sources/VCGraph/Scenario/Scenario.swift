@@ -1,0 +1,37 @@
+/// A replayable story: the controllers it names and the UIKit calls made on them, one per step.
+public struct Scenario: Sendable, Hashable {
+  /// The window a step means when it names none.
+  public static let defaultWindow = "main"
+
+  /// The path the scenario was read from, as given (used in messages and `index.json`).
+  public var path: String
+  public var title: String?
+  /// The declared controllers, in declaration order, unattached.
+  public var viewControllers: [ViewController]
+  public var steps: [Step]
+  /// Where each controller was declared, for messages.
+  public var declarations: [String: SourceLocation]
+
+  public init(
+    path: String,
+    title: String? = nil,
+    viewControllers: [ViewController],
+    steps: [Step],
+    declarations: [String: SourceLocation] = [:]
+  ) {
+    self.path = path
+    self.title = title
+    self.viewControllers = viewControllers
+    self.steps = steps
+    self.declarations = declarations
+  }
+
+  /// The file name without directory and extension: the name of the scenario's output folder.
+  public var stem: String {
+    var name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+      name = String(name[..<dot])
+    }
+    return name.isEmpty ? "scenario" : name
+  }
+}

@@ -1,0 +1,102 @@
+/// Why a scenario could not be read or replayed, and where.
+///
+/// Its description is what the CLI prints:
+/// `flow.yaml:14:5: error: step 4 (present login from home): Attempt to present …`.
+public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var location: SourceLocation
+  /// The step the error belongs to, when it belongs to one.
+  public var step: StepReference?
+  public var problem: Problem
+
+  public init(_ problem: Problem, at location: SourceLocation, step: StepReference? = nil) {
+    self.problem = problem
+    self.location = location
+    self.step = step
+  }
+
+  public var description: String {
+    "\(location): error: " + (step.map { "\($0): " } ?? "") + problem.message
+  }
+
+  /// What is wrong.
+  public enum Problem: Sendable, Hashable {
+    /// The file could not be read.
+    case unreadable(String)
+    /// The YAML itself is malformed.
+    case syntax(String)
+    /// A mapping holds a key the format does not know.
+    case unknownKey(String, context: String, allowed: [String])
+    case missingKey(String, context: String)
+    case duplicateKey(String)
+    /// A value has the wrong YAML type.
+    case wrongType(context: String, expected: String)
+    /// A value is not one of the accepted words.
+    case invalidValue(String, context: String, allowed: [String])
+    case unknownController(String)
+    case duplicateController(String)
+    case invalidControllerID(String)
+    case noAction(allowed: [String])
+    case severalActions([String])
+    case noSteps
+    case unsupportedVersion(String)
+    /// The step breaks one of UIKit's rules.
+    case rule(RuleViolation)
+
+    public var message: String {
+      switch self {
+      case let .unreadable(reason): return "cannot read the scenario: \(reason)"
+      case let .syntax(reason): return "invalid YAML: \(reason)"
+      case let .unknownKey(key, context, allowed):
+        return "unknown key '\(key)' in \(context); expected one of: \(allowed.joined(separator: ", "))"
+      case let .missingKey(key, context): return "\(context) needs a '\(key)' key"
+      case let .duplicateKey(key): return "the key '\(key)' appears more than once"
+      case let .wrongType(context, expected): return "\(context) must be \(expected)"
+      case let .invalidValue(value, context, allowed):
+        return "'\(value)' is not a valid \(context); expected one of: \(allowed.joined(separator: ", "))"
+      case let .unknownController(id):
+        return "unknown controller '\(id)'; declare it under 'controllers:'"
+      case let .duplicateController(id): return "the controller '\(id)' is declared twice"
+      case let .invalidControllerID(id): return "'\(id)' is not a valid controller id; use a non-empty name"
+      case let .noAction(allowed):
+        return "a step needs one action key: \(allowed.joined(separator: ", "))"
+      case let .severalActions(keys):
+        return "a step makes one UIKit call, but this one names \(keys.joined(separator: " and "))"
+      case .noSteps: return "the scenario has no steps; 'steps:' needs at least one"
+      case let .unsupportedVersion(version): return "unsupported scenario version '\(version)'; this vcgraph reads version 1"
+      case let .rule(violation): return violation.message
+      }
+    }
+  }
+}
+
+/// A step as messages name it: `step 4 (present login from home)`.
+public struct StepReference: Sendable, Hashable, CustomStringConvertible {
+  public var number: Int
+  public var summary: String
+
+  public init(number: Int, summary: String) {
+    self.number = number
+    self.summary = summary
+  }
+
+  public init(_ step: Step) {
+    self.init(number: step.number, summary: step.action.summary)
+  }
+
+  public var description: String { "step \(number) (\(summary))" }
+}
+
+/// Something UIKit would let pass but log or ignore, reported for one step.
+public struct ReplayWarning: Sendable, Hashable, CustomStringConvertible {
+  public var location: SourceLocation
+  public var step: StepReference
+  public var message: String
+
+  public init(_ message: String, step: Step) {
+    self.message = message
+    self.step = StepReference(step)
+    self.location = step.location
+  }
+
+  public var description: String { "\(location): warning: \(step): \(message)" }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import VCGraph
+import VCGraphviz
+
+extension VCGraphCommand {
+  struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Render a diagram of every step of each scenario.",
+      discussion: """
+        Writes DIR/<scenario name>/NN-<action>.<format> for every step and format, and
+        DIR/<scenario name>/index.json listing them. A scenario that fails to replay or render
+        writes nothing, and the command exits with a non-zero status.
+
+        Examples:
+          vcgraph render samples/navigation.yaml
+          vcgraph render samples/*.yaml -o docs/diagrams --format svg,png
+          vcgraph render flow.yaml --step 3 --format png
+        """
+    )
+
+    @Argument(help: "Scenario files (YAML or JSON).")
+    var scenarios: [String]
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The folder to write into.", valueName: "DIR"))
+    var output = "diagrams"
+
+    @Option(
+      name: .customLong("format"),
+      help: ArgumentHelp("Formats, comma-separated: svg, png, pdf, dot.", valueName: "FORMATS"))
+    var formats: [String] = ["svg"]
+
+    @Option(help: ArgumentHelp("Render only this step (counting from 1).", valueName: "N"))
+    var step: Int?
+
+    var outputFormats: [OutputFormat] {
+      var result: [OutputFormat] = []
+      for word in formats.flatMap({ $0.split(separator: ",") }) {
+        if let format = OutputFormat(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()),
+          !result.contains(format)
+        {
+          result.append(format)
+        }
+      }
+      return result
+    }
+
+    func validate() throws {
+      for word in formats.flatMap({ $0.split(separator: ",") })
+      where OutputFormat(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) == nil {
+        throw ValidationError(
+          "Unknown format '\(word)'; choose from \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+      }
+      if outputFormats.isEmpty { throw ValidationError("Give at least one format.") }
+      if let step, step < 1 { throw ValidationError("--step counts from 1.") }
+    }
+
+    func run() throws {
+      let renderer: Renderer
+      do {
+        renderer = try Renderer()
+      } catch {
+        printError("error: \(error.description)")
+        throw ExitCode.failure
+      }
+      var failed = false
+      var folders: [String: String] = [:]
+      for path in scenarios {
+        guard let replay = ScenarioLoading.replay(path), ScenarioLoading.checkStep(step, in: replay) else {
+          failed = true
+          continue
+        }
+        let folder = (output as NSString).appendingPathComponent(replay.scenario.stem)
+        if let other = folders[folder] {
+          printError("\(path): error: \(other) already writes to \(folder); render them into different folders")
+          failed = true
+          continue
+        }
+        folders[folder] = path
+        do {
+          let rendered = try renderer.render(replay, formats: outputFormats, onlyStep: step)
+          let directory = OutputDirectory(path: folder)
+          try directory.write(rendered.files, removing: step == nil ? previousFiles(in: directory) : [])
+          let count = rendered.index.steps.count
+          print("\(path) → \(folder) (\(count) step\(count == 1 ? "" : "s"), \(rendered.files.count) files)")
+        } catch let error as RenderError {
+          printError("\(path): error: \(error.description)")
+          failed = true
+        } catch let error as OutputDirectory.WriteError {
+          printError(error.description)
+          failed = true
+        }
+      }
+      if failed { throw ExitCode.failure }
+    }
+
+    /// The frame files an earlier run listed in the folder's index.json, removed when a full run no longer writes them.
+    private func previousFiles(in directory: OutputDirectory) -> [String] {
+      guard let data = directory.contents(of: "index.json"),
+        let index = try? JSONDecoder().decode(RenderIndex.self, from: data)
+      else { return [] }
+      return index.steps.flatMap { $0.files.values }
+    }
+  }
+}

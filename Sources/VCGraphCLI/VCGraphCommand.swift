@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// `vcgraph`: draws UIKit view-controller hierarchies from scenarios.
+@main
+struct VCGraphCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "vcgraph",
+    abstract: "Draw UIKit view-controller hierarchies and replay navigation flows step by step.",
+    discussion: """
+      A scenario is a YAML file naming controllers and the UIKit calls made on them, one per step.
+      vcgraph replays it with UIKit's rules and draws the hierarchy after every step.
+
+      Examples:
+        vcgraph render samples/navigation.yaml -o diagrams --format svg,png
+        vcgraph check samples/*.yaml
+        vcgraph state samples/navigation.yaml --step 2 --json
+      """,
+    version: "0.1.0",
+    subcommands: [Render.self, Check.self, State.self]
+  )
+}

@@ -1,0 +1,250 @@
+import VCGraph
+
+/// The picture of one step: windows, controllers and their relations, the step's header and a legend.
+///
+/// The encoding: windows are dark boxes at the top of a framed area; a controller's box shows its
+/// kind, class, id and title, and whether it is on screen (green border), off screen (grey) or has
+/// not loaded its view (dashed). Window → root edges are heavy black, parent → child edges grey with
+/// the child's role (the shown child darker), presenting → presented edges dashed purple with the style.
+public struct Diagram: Sendable {
+  public var hierarchy: Hierarchy
+  public var stepNumber: Int
+  public var stepCount: Int
+  public var action: String
+  public var caption: String?
+  public var title: String?
+
+  public init(
+    hierarchy: Hierarchy, stepNumber: Int, stepCount: Int, action: String, caption: String? = nil,
+    title: String? = nil
+  ) {
+    self.hierarchy = hierarchy
+    self.stepNumber = stepNumber
+    self.stepCount = stepCount
+    self.action = action
+    self.caption = caption
+    self.title = title
+  }
+
+  /// The diagram of a replayed step.
+  public init(frame: Frame, stepCount: Int, title: String?) {
+    self.init(
+      hierarchy: frame.hierarchy, stepNumber: frame.step.number, stepCount: stepCount,
+      action: frame.step.action.summary, caption: frame.step.caption, title: title)
+  }
+
+  /// The cgraph node name of a controller.
+  public static func nodeName(ofController id: String) -> String { "vc:" + id }
+  /// The cgraph node name of a window.
+  public static func nodeName(ofWindow id: String) -> String { "window:" + id }
+
+  /// The controllers drawn: those in a window, and those outside any window that have a relation.
+  public var drawnControllers: [String] {
+    hierarchy.order.filter { hierarchy.window(of: $0) != nil || hierarchy.isAttached($0) }
+  }
+
+  /// The graph to hand to Graphviz.
+  public var graph: GraphDescription {
+    var graph = GraphDescription()
+    let font = GraphDescription.Attribute("fontname", DiagramStyle.font)
+    graph.attributes = [
+      .init("rankdir", "TB"), .init("bgcolor", DiagramStyle.background), font,
+      .init("pad", "0.35"), .init("nodesep", "0.45"), .init("ranksep", "0.55"),
+      .init("labelloc", "t"), .init("labeljust", "l"), .init("label", html: header),
+    ]
+    graph.nodeDefaults = [font, .init("shape", "box"), .init("margin", "0.14,0.08")]
+    graph.edgeDefaults = [font, .init("arrowsize", "0.8")]
+
+    var clusterOfController: [String: String] = [:]
+    for window in hierarchy.windows {
+      let cluster = "cluster_window_\(window.id)"
+      graph.clusters.append(
+        .init(
+          name: cluster,
+          attributes: [
+            .init("style", "rounded,filled"), .init("fillcolor", DiagramStyle.clusterFill),
+            .init("color", DiagramStyle.clusterBorder), .init("penwidth", "1"), .init("label", ""),
+            .init("margin", "14"),
+          ]))
+      graph.nodes.append(windowNode(window, cluster: cluster))
+    }
+    let drawn = drawnControllers
+    if drawn.contains(where: { hierarchy.window(of: $0) == nil }) {
+      graph.clusters.append(
+        .init(
+          name: "cluster_detached",
+          attributes: [
+            .init("style", "rounded,dashed"), .init("color", DiagramStyle.mutedLabel), .init("penwidth", "1"),
+            .init("label", html: HTMLText.font("Not in a window", size: 10, color: DiagramStyle.tertiaryLabel, bold: true)),
+            .init("labeljust", "l"), .init("margin", "14"),
+          ]))
+    }
+    for id in drawn {
+      let cluster = hierarchy.window(of: id).map { "cluster_window_\($0.id)" } ?? "cluster_detached"
+      clusterOfController[id] = cluster
+      if let controller = hierarchy[id] { graph.nodes.append(controllerNode(controller, cluster: cluster)) }
+    }
+
+    for window in hierarchy.windows {
+      guard let root = window.rootViewController else { continue }
+      graph.edges.append(
+        .init(
+          tail: Self.nodeName(ofWindow: window.id), head: Self.nodeName(ofController: root),
+          attributes: [
+            .init("color", DiagramStyle.rootEdge), .init("penwidth", "2.2"),
+            .init("label", html: edgeLabel("root", color: DiagramStyle.rootEdge)),
+          ]))
+    }
+    for id in drawn {
+      guard let controller = hierarchy[id] else { continue }
+      for child in controller.children {
+        let role = hierarchy.role(of: child)
+        let shown = role?.isShown ?? true
+        let color = shown ? DiagramStyle.shownChildEdge : DiagramStyle.childEdge
+        graph.edges.append(
+          .init(
+            tail: Self.nodeName(ofController: id), head: Self.nodeName(ofController: child),
+            attributes: [
+              .init("color", color), .init("penwidth", shown ? "1.6" : "1.1"),
+              .init("label", html: edgeLabel(role?.description ?? "child", color: color)),
+            ]))
+      }
+      if let presentation = controller.presentation {
+        graph.edges.append(
+          .init(
+            tail: Self.nodeName(ofController: id), head: Self.nodeName(ofController: presentation.presented),
+            attributes: [
+              .init("color", DiagramStyle.presentationEdge), .init("penwidth", "1.8"), .init("style", "dashed"),
+              .init("arrowhead", "vee"),
+              .init("label", html: presentationLabel(presentation, presenter: id)),
+            ]))
+      }
+    }
+    return graph
+  }
+
+  // MARK: - Nodes
+
+  private func windowNode(_ window: Window, cluster: String) -> GraphDescription.Node {
+    let subtitle = window.isKey ? "\(window.id) · key window" : window.id
+    let label =
+      "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
+      + "<TR><TD ALIGN=\"LEFT\">\(HTMLText.font("UIWindow", size: 12, color: "#FFFFFF", bold: true))</TD></TR>"
+      + "<TR><TD ALIGN=\"LEFT\">\(HTMLText.font(subtitle, size: 10, color: "#E5E5EA"))</TD></TR></TABLE>"
+    return .init(
+      name: Self.nodeName(ofWindow: window.id), cluster: cluster,
+      attributes: [
+        .init("id", "window-" + window.id), .init("style", "rounded,filled"),
+        .init("fillcolor", window.isKey ? DiagramStyle.windowFill : DiagramStyle.otherWindowFill),
+        .init("color", window.isKey ? DiagramStyle.windowFill : DiagramStyle.otherWindowFill),
+        .init("label", html: label),
+      ])
+  }
+
+  private func controllerNode(_ controller: ViewController, cluster: String) -> GraphDescription.Node {
+    let onScreen = controller.appearance.isOnScreen
+    let loaded = controller.isViewLoaded
+    let state: (symbol: String, text: String, color: String)
+    if onScreen {
+      state = ("●", "on screen · \(controller.appearance.rawValue)", DiagramStyle.onScreenText)
+    } else if loaded {
+      state = ("○", "off screen · \(controller.appearance.rawValue)", DiagramStyle.tertiaryLabel)
+    } else {
+      state = ("◌", "view not loaded", DiagramStyle.tertiaryLabel)
+    }
+    let kindColor = DiagramStyle.color(of: kindColor(controller.kind))
+    let classColor = onScreen ? DiagramStyle.label : DiagramStyle.secondaryLabel
+    var identity = controller.id
+    if let title = controller.title, !title.isEmpty { identity += " · “\(title)”" }
+    let rows = [
+      HTMLText.font(controller.kind.displayName.uppercased(), size: 8.5, color: kindColor, bold: true),
+      HTMLText.font(controller.className, size: 12.5, color: classColor, bold: true),
+      HTMLText.font(identity, size: 10, color: DiagramStyle.secondaryLabel),
+      HTMLText.font("\(state.symbol) \(state.text)", size: 9.5, color: state.color),
+    ]
+    let label =
+      "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
+      + rows.map { "<TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
+    let style: String
+    let border: String
+    let fill: String
+    let width: String
+    if onScreen {
+      (style, border, fill, width) = ("rounded,filled", DiagramStyle.onScreenBorder, DiagramStyle.background, "2.2")
+    } else if loaded {
+      (style, border, fill, width) = ("rounded,filled", DiagramStyle.offScreenBorder, DiagramStyle.offScreenFill, "1")
+    } else {
+      (style, border, fill, width) = ("rounded,filled,dashed", DiagramStyle.notLoadedBorder, DiagramStyle.background, "1.2")
+    }
+    return .init(
+      name: Self.nodeName(ofController: controller.id), cluster: cluster,
+      attributes: [
+        .init("id", "vc-" + controller.id), .init("style", style), .init("color", border),
+        .init("fillcolor", fill), .init("penwidth", width), .init("label", html: label),
+      ])
+  }
+
+  private func kindColor(_ kind: ViewControllerKind) -> ViewControllerKindColor {
+    switch kind {
+    case .navigation: return .navigation
+    case .tabBar: return .tabBar
+    case .splitView: return .splitView
+    case .pageView: return .pageView
+    case .container: return .container
+    case .content: return .content
+    }
+  }
+
+  // MARK: - Labels
+
+  private func edgeLabel(_ text: String, color: String) -> String {
+    HTMLText.font(" \(text) ", size: 9.5, color: color)
+  }
+
+  private func presentationLabel(_ presentation: Presentation, presenter: String) -> String {
+    var style = presentation.style.rawValue
+    if presentation.style == .automatic { style += " → \(presentation.style.resolved.rawValue)" }
+    var lines = [HTMLText.font(" presents · \(style) ", size: 9.5, color: DiagramStyle.presentationEdge, bold: true)]
+    if presentation.source != presenter {
+      lines.append(HTMLText.font(" called on \(presentation.source) ", size: 9, color: DiagramStyle.presentationEdge))
+    }
+    return lines.joined(separator: "<BR/>")
+  }
+
+  /// The graph label: scenario title and step position, the action, the caption, and the legend.
+  private var header: String {
+    var context = "STEP \(stepNumber) OF \(stepCount)"
+    if let title, !title.isEmpty { context = title + "  ·  " + context }
+    var left = [
+      HTMLText.font(context, size: 10, color: DiagramStyle.tertiaryLabel, bold: true),
+      HTMLText.font(action, size: 17, color: DiagramStyle.label, bold: true),
+    ]
+    if let caption, !caption.isEmpty {
+      left.append(HTMLText.font(caption, size: 11.5, color: DiagramStyle.secondaryLabel))
+    }
+    let leftCell =
+      "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">"
+      + left.map { "<TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
+    return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">"
+      + "<TR><TD ALIGN=\"LEFT\" VALIGN=\"TOP\">\(leftCell)</TD><TD WIDTH=\"24\"></TD>"
+      + "<TD ALIGN=\"RIGHT\" VALIGN=\"TOP\">\(legend)</TD></TR>"
+      + "<TR><TD COLSPAN=\"3\" HEIGHT=\"10\"></TD></TR></TABLE>"
+  }
+
+  /// A small key to the encoding: the three edge kinds and the three view states.
+  private var legend: String {
+    let size = 9.0
+    func row(_ mark: String, _ markColor: String, _ text: String, _ mark2: String, _ color2: String, _ text2: String) -> String {
+      "<TR><TD ALIGN=\"LEFT\">\(HTMLText.font(mark, size: size, color: markColor, bold: true))</TD>"
+        + "<TD ALIGN=\"LEFT\">\(HTMLText.font(text, size: size, color: DiagramStyle.secondaryLabel))</TD>"
+        + "<TD WIDTH=\"10\"></TD>"
+        + "<TD ALIGN=\"LEFT\">\(HTMLText.font(mark2, size: size, color: color2, bold: true))</TD>"
+        + "<TD ALIGN=\"LEFT\">\(HTMLText.font(text2, size: size, color: DiagramStyle.secondaryLabel))</TD></TR>"
+    }
+    return "<TABLE BORDER=\"1\" COLOR=\"#E5E5EA\" STYLE=\"rounded\" CELLBORDER=\"0\" CELLSPACING=\"1\" CELLPADDING=\"2\">"
+      + row("━━━▶", DiagramStyle.rootEdge, "window → root view controller", "●", DiagramStyle.onScreenText, "on screen (appeared)")
+      + row("───▶", DiagramStyle.shownChildEdge, "parent → child (role)", "○", DiagramStyle.tertiaryLabel, "off screen (disappeared)")
+      + row("╌╌╌▶", DiagramStyle.presentationEdge, "presenting → presented (style)", "◌", DiagramStyle.tertiaryLabel, "view not loaded (dashed)")
+      + "</TABLE>"
+  }
+}

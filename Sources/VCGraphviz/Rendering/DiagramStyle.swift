@@ -1,0 +1,39 @@
+/// The visual encoding of a diagram: colours after Apple's system palette, one font, and sizes.
+enum DiagramStyle {
+  static let font = "Inter"
+  static let background = "#FFFFFF"
+
+  static let label = "#1C1C1E"
+  static let secondaryLabel = "#6E6E73"
+  static let tertiaryLabel = "#8E8E93"
+  static let mutedLabel = "#AEAEB2"
+
+  static let onScreenBorder = "#34C759"
+  static let onScreenText = "#248A3D"
+  static let offScreenFill = "#F2F2F7"
+  static let offScreenBorder = "#AEAEB2"
+  static let notLoadedBorder = "#C7C7CC"
+
+  static let windowFill = "#1C1C1E"
+  static let otherWindowFill = "#636366"
+  static let clusterFill = "#FAFAFC"
+  static let clusterBorder = "#D1D1D6"
+
+  static let rootEdge = "#1C1C1E"
+  static let childEdge = "#8E8E93"
+  static let shownChildEdge = "#3A3A3C"
+  static let presentationEdge = "#AF52DE"
+
+  /// The colour naming a kind of controller.
+  static func color(of kind: ViewControllerKindColor) -> String { kind.rawValue }
+}
+
+/// Each kind's colour, from the system palette.
+enum ViewControllerKindColor: String {
+  case navigation = "#007AFF"
+  case tabBar = "#5856D6"
+  case splitView = "#0A84FF"
+  case pageView = "#A2845E"
+  case container = "#FF9500"
+  case content = "#8E8E93"
+}

@@ -1,0 +1,61 @@
+/// A graph to draw, described in Swift before any Graphviz call: nodes, edges and clusters
+/// with Graphviz attributes.
+///
+/// ``Diagram`` makes one from a hierarchy; ``Renderer`` turns it into a cgraph graph.
+public struct GraphDescription: Sendable, Hashable {
+  public var attributes: [Attribute] = []
+  public var nodeDefaults: [Attribute] = []
+  public var edgeDefaults: [Attribute] = []
+  public var clusters: [Cluster] = []
+  public var nodes: [Node] = []
+  public var edges: [Edge] = []
+
+  public init() {}
+
+  /// A Graphviz attribute; HTML-like values (labels) are marked so Graphviz parses them as such.
+  public struct Attribute: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    public var isHTML: Bool
+
+    public init(_ name: String, _ value: String) {
+      self.name = name
+      self.value = value
+      self.isHTML = false
+    }
+
+    public init(_ name: String, html: String) {
+      self.name = name
+      self.value = html
+      self.isHTML = true
+    }
+  }
+
+  public struct Node: Sendable, Hashable {
+    /// The cgraph node name; unique in the graph.
+    public var name: String
+    /// The cluster holding the node, by cluster name.
+    public var cluster: String?
+    public var attributes: [Attribute]
+  }
+
+  public struct Edge: Sendable, Hashable {
+    public var tail: String
+    public var head: String
+    public var attributes: [Attribute]
+  }
+
+  /// A subgraph whose name starts with `cluster`, drawn as a box around its nodes.
+  public struct Cluster: Sendable, Hashable {
+    public var name: String
+    public var attributes: [Attribute]
+  }
+
+  /// The node with this name.
+  public func node(named name: String) -> Node? { nodes.first { $0.name == name } }
+}
+
+extension Array where Element == GraphDescription.Attribute {
+  /// The value of the attribute with this name.
+  public subscript(name: String) -> String? { last { $0.name == name }?.value }
+}

@@ -1,0 +1,181 @@
+import CGraphviz
+import Foundation
+
+/// The raw Graphviz calls: the only place vcgraph touches C.
+///
+/// A ``GraphDescription`` is built into a cgraph graph with `agopen`, `agsubg`, `agnode`, `agedge`
+/// and `agsafeset`, laid out with `gvLayout` and rendered with `gvRenderData`. Every C resource has
+/// one owner and is freed on every path.
+
+/// Messages Graphviz reported through `agerr` while the current graph was built and drawn.
+///
+/// Graphviz is not thread-safe and vcgraph uses one context per process from one thread
+/// (``Renderer`` is not `Sendable`), so this buffer is only touched serially.
+/// Graphviz hands a message over in fragments ("Error", ": ", "…\n"); they are joined here.
+nonisolated(unsafe) private var graphvizMessages = ""
+
+private let collectGraphvizMessage: @convention(c) (UnsafeMutablePointer<CChar>?) -> Int32 = { message in
+  if let message { graphvizMessages += String(cString: message) }
+  return 0
+}
+
+/// Owns a `GVC_t`, Graphviz's context with its loaded plugins.
+final class GraphvizContext {
+  private let context: OpaquePointer
+
+  init() throws(RenderError) {
+    agseterr(AGWARN)
+    _ = agseterrf(collectGraphvizMessage)
+    guard let context = gvContext() else { throw .noContext }
+    self.context = context
+  }
+
+  deinit {
+    gvFreeContext(context)
+  }
+
+  /// Builds `description` as a cgraph graph, lays it out once and renders it in every format.
+  func render(_ description: GraphDescription, formats: [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]] {
+    graphvizMessages.removeAll()
+    vcg_reset_errors()
+    let graph = try CGraph(description)
+    var output: [OutputFormat: [UInt8]] = [:]
+    // DOT is the graph as built, written by cgraph before layout adds positions.
+    if formats.contains(.dot) {
+      output[.dot] = try graph.dotSource()
+    }
+    let drawn = formats.filter { $0 != .dot }
+    guard !drawn.isEmpty else { return output }
+    guard gvLayout(context, graph.pointer, "dot") == 0 else {
+      throw .layout(takeMessages(or: "gvLayout failed"))
+    }
+    defer { gvFreeLayout(context, graph.pointer) }
+    for format in drawn {
+      output[format] = try renderData(graph, format: format)
+    }
+    return output
+  }
+
+  private func renderData(_ graph: CGraph, format: OutputFormat) throws(RenderError) -> [UInt8] {
+    var data: UnsafeMutablePointer<CChar>?
+    var length: UInt32 = 0
+    let status = gvRenderData(context, graph.pointer, format.graphvizName, &data, &length)
+    defer { if let data { gvFreeRenderData(data) } }
+    guard status == 0, let data else {
+      let detail = takeMessages(or: "gvRenderData failed")
+      if detail.contains("not recognized") { throw .unsupportedFormat(format, detail) }
+      throw .rendering(format, detail)
+    }
+    return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+      Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+    }
+  }
+
+  private func takeMessages(or fallback: String) -> String {
+    defer { graphvizMessages = "" }
+    let lines = graphvizMessages.split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+    return lines.isEmpty ? fallback : lines.joined(separator: "; ")
+  }
+}
+
+/// Owns an `Agraph_t` built from a ``GraphDescription``; `agclose` frees it and everything in it.
+private final class CGraph {
+  let pointer: UnsafeMutablePointer<Agraph_t>
+
+  init(_ description: GraphDescription) throws(RenderError) {
+    guard let graph = withCString("vcgraph", { agopen($0, vcg_directed(), nil) }) else {
+      throw .graphConstruction("agopen failed")
+    }
+    pointer = graph
+    try build(description)
+  }
+
+  deinit {
+    agclose(pointer)
+  }
+
+  /// The graph in DOT, written by cgraph's `agwrite` into a memory stream.
+  func dotSource() throws(RenderError) -> [UInt8] {
+    var buffer: UnsafeMutablePointer<CChar>?
+    var size = 0
+    guard let stream = open_memstream(&buffer, &size) else {
+      throw .rendering(.dot, "open_memstream failed")
+    }
+    let status = agwrite(pointer, UnsafeMutableRawPointer(stream))
+    fclose(stream)
+    defer { free(buffer) }
+    guard status == 0, let buffer else { throw .rendering(.dot, "agwrite failed") }
+    return buffer.withMemoryRebound(to: UInt8.self, capacity: size) { Array(UnsafeBufferPointer(start: $0, count: size)) }
+  }
+
+  private func build(_ description: GraphDescription) throws(RenderError) {
+    set(description.attributes, on: UnsafeMutableRawPointer(pointer))
+    for attribute in description.nodeDefaults { declare(attribute, kind: AGNODE) }
+    for attribute in description.edgeDefaults { declare(attribute, kind: AGEDGE) }
+
+    var clusters: [String: UnsafeMutablePointer<Agraph_t>] = [:]
+    for cluster in description.clusters {
+      guard let subgraph = withCString(cluster.name, { agsubg(pointer, $0, 1) }) else {
+        throw .graphConstruction("agsubg failed for \(cluster.name)")
+      }
+      set(cluster.attributes, on: UnsafeMutableRawPointer(subgraph))
+      clusters[cluster.name] = subgraph
+    }
+    var nodes: [String: UnsafeMutablePointer<Agnode_t>] = [:]
+    for node in description.nodes {
+      let owner = node.cluster.flatMap { clusters[$0] } ?? pointer
+      guard let created = withCString(node.name, { agnode(owner, $0, 1) }) else {
+        throw .graphConstruction("agnode failed for \(node.name)")
+      }
+      set(node.attributes, on: UnsafeMutableRawPointer(created))
+      nodes[node.name] = created
+    }
+    for edge in description.edges {
+      guard let tail = nodes[edge.tail], let head = nodes[edge.head] else {
+        throw .graphConstruction("an edge names a node that is not in the graph: \(edge.tail) → \(edge.head)")
+      }
+      guard let created = agedge(pointer, tail, head, nil, 1) else {
+        throw .graphConstruction("agedge failed for \(edge.tail) → \(edge.head)")
+      }
+      set(edge.attributes, on: UnsafeMutableRawPointer(created))
+    }
+  }
+
+  /// Declares a default for every node or edge of the graph.
+  private func declare(_ attribute: GraphDescription.Attribute, kind: Int32) {
+    withValue(attribute) { value in
+      withCString(attribute.name) { name in _ = agattr(pointer, kind, name, value) }
+    }
+  }
+
+  private func set(_ attributes: [GraphDescription.Attribute], on object: UnsafeMutableRawPointer) {
+    for attribute in attributes {
+      withValue(attribute) { value in
+        withCString(attribute.name) { name in
+          withCString("") { empty in _ = agsafeset(object, name, value, empty) }
+        }
+      }
+    }
+  }
+
+  /// Passes the attribute's value as a cgraph string: HTML-like values go through `agstrdup_html`
+  /// so Graphviz parses them as markup; the temporary reference is released afterwards
+  /// (`agxset` keeps its own).
+  private func withValue(_ attribute: GraphDescription.Attribute, _ body: (UnsafeMutablePointer<CChar>) -> Void) {
+    if attribute.isHTML {
+      guard let html = withCString(attribute.value, { agstrdup_html(pointer, $0) }) else { return }
+      body(html)
+      agstrfree(pointer, html)
+    } else {
+      withCString(attribute.value, body)
+    }
+  }
+}
+
+/// Calls `body` with a C copy of `text`. cgraph's 2.42 API takes `char *` for strings it only reads
+/// and copies into its own storage, so the pointer need not outlive the call.
+private func withCString<Result>(_ text: String, _ body: (UnsafeMutablePointer<CChar>) -> Result) -> Result {
+  text.withCString { body(UnsafeMutablePointer(mutating: $0)) }
+}

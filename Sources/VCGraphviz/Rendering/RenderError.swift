@@ -1,0 +1,29 @@
+/// Why Graphviz could not draw a diagram.
+public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// `gvContext()` failed.
+  case noContext
+  /// Graphviz refused to build the graph.
+  case graphConstruction(String)
+  /// `gvLayout` failed; carries Graphviz's own messages.
+  case layout(String)
+  /// Graphviz has no renderer for the format (its plugins are missing or not configured).
+  case unsupportedFormat(OutputFormat, String)
+  /// `gvRenderData` failed for another reason.
+  case rendering(OutputFormat, String)
+
+  public var description: String {
+    switch self {
+    case .noContext:
+      return "Graphviz could not create a context; is libgvc installed (apt-get install -y libgraphviz-dev)?"
+    case let .graphConstruction(detail):
+      return "Graphviz could not build the graph: \(detail)"
+    case let .layout(detail):
+      return "Graphviz could not lay out the graph: \(detail)"
+    case let .unsupportedFormat(format, detail):
+      return "Graphviz cannot write \(format.rawValue): \(detail). Install its plugins "
+        + "(apt-get install -y libgraphviz-dev) and register them (dot -c)."
+    case let .rendering(format, detail):
+      return "Graphviz could not render \(format.rawValue): \(detail)"
+    }
+  }
+}

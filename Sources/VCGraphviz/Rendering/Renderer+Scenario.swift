@@ -1,0 +1,37 @@
+import Foundation
+import VCGraph
+
+/// The files of a rendered scenario, ready to be written together: one per step and format, and `index.json`.
+public struct RenderedScenario: Sendable {
+  public var files: [(name: String, contents: Data)]
+  public var index: RenderIndex
+}
+
+extension Renderer {
+  /// Renders the frames of a replayed scenario, every step or only `onlyStep`.
+  public func render(
+    _ replay: Replay, formats: [OutputFormat], onlyStep: Int? = nil
+  ) throws(RenderError) -> RenderedScenario {
+    let scenario = replay.scenario
+    let stepCount = scenario.steps.count
+    let frames = replay.frames.filter { onlyStep == nil || $0.step.number == onlyStep }
+    let ordered = formats.sorted()
+    var files: [(name: String, contents: Data)] = []
+    var entries: [RenderIndex.Entry] = []
+    for frame in frames {
+      let diagram = Diagram(frame: frame, stepCount: stepCount, title: scenario.title)
+      let rendered = try render(diagram, formats: ordered)
+      var names: [String: String] = [:]
+      for format in ordered {
+        let name = RenderIndex.fileName(for: frame.step, stepCount: stepCount, fileExtension: format.fileExtension)
+        names[format.rawValue] = name
+        files.append((name, Data(rendered[format] ?? [])))
+      }
+      entries.append(
+        .init(number: frame.step.number, action: frame.step.action.summary, caption: frame.step.caption, files: names))
+    }
+    let index = RenderIndex(scenario: scenario.path, title: scenario.title, steps: entries)
+    files.append(("index.json", index.jsonData()))
+    return RenderedScenario(files: files, index: index)
+  }
+}
