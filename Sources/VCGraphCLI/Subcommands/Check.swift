@@ -14,12 +14,12 @@ extension VCGraphCommand {
         """
     )
 
-    @Argument(help: "Scenario files (YAML or JSON).")
+    @Argument(help: "Scenario files (YAML or JSON), or folders of them.")
     var scenarios: [String]
 
     func run() throws {
       var failed = false
-      for path in scenarios {
+      for path in ScenarioLoading.expand(scenarios) {
         guard let replay = ScenarioLoading.replay(path) else {
           failed = true
           continue

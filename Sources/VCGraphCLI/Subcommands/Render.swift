@@ -19,7 +19,7 @@ extension VCGraphCommand {
         """
     )
 
-    @Argument(help: "Scenario files (YAML or JSON).")
+    @Argument(help: "Scenario files (YAML or JSON), or folders of them.")
     var scenarios: [String]
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The folder to write into.", valueName: "DIR"))
@@ -65,7 +65,7 @@ extension VCGraphCommand {
       }
       var failed = false
       var folders: [String: String] = [:]
-      for path in scenarios {
+      for path in ScenarioLoading.expand(scenarios) {
         guard let replay = ScenarioLoading.replay(path), ScenarioLoading.checkStep(step, in: replay) else {
           failed = true
           continue

@@ -231,20 +231,31 @@ public struct Diagram: Sendable {
       + "<TR><TD COLSPAN=\"3\" HEIGHT=\"10\"></TD></TR></TABLE>"
   }
 
-  /// A small key to the encoding: the three edge kinds and the three view states.
+  /// A small key to the encoding: the three edge kinds, and swatches of the three view states
+  /// drawn like the controller boxes.
   private var legend: String {
     let size = 9.0
-    func row(_ mark: String, _ markColor: String, _ text: String, _ mark2: String, _ color2: String, _ text2: String) -> String {
-      "<TR><TD ALIGN=\"LEFT\">\(HTMLText.font(mark, size: size, color: markColor, bold: true))</TD>"
-        + "<TD ALIGN=\"LEFT\">\(HTMLText.font(text, size: size, color: DiagramStyle.secondaryLabel))</TD>"
-        + "<TD WIDTH=\"10\"></TD>"
-        + "<TD ALIGN=\"LEFT\">\(HTMLText.font(mark2, size: size, color: color2, bold: true))</TD>"
-        + "<TD ALIGN=\"LEFT\">\(HTMLText.font(text2, size: size, color: DiagramStyle.secondaryLabel))</TD></TR>"
+    func text(_ words: String) -> String {
+      "<TD ALIGN=\"LEFT\">\(HTMLText.font(words, size: size, color: DiagramStyle.secondaryLabel))</TD>"
     }
-    return "<TABLE BORDER=\"1\" COLOR=\"#E5E5EA\" STYLE=\"rounded\" CELLBORDER=\"0\" CELLSPACING=\"1\" CELLPADDING=\"2\">"
-      + row("━━━▶", DiagramStyle.rootEdge, "window → root view controller", "●", DiagramStyle.onScreenText, "on screen (appeared)")
-      + row("───▶", DiagramStyle.shownChildEdge, "parent → child (role)", "○", DiagramStyle.tertiaryLabel, "off screen (disappeared)")
-      + row("╌╌╌▶", DiagramStyle.presentationEdge, "presenting → presented (style)", "◌", DiagramStyle.tertiaryLabel, "view not loaded (dashed)")
+    func line(_ glyphs: String, _ color: String) -> String {
+      "<TD ALIGN=\"LEFT\">\(HTMLText.font(glyphs, size: size, color: color, bold: true))</TD>"
+    }
+    func swatch(border: String, fill: String, style: String) -> String {
+      "<TD><TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"0\" STYLE=\"\(style)\" COLOR=\"\(border)\" "
+        + "BGCOLOR=\"\(fill)\"><TR><TD WIDTH=\"18\" HEIGHT=\"8\"></TD></TR></TABLE></TD>"
+    }
+    let gap = "<TD WIDTH=\"12\"></TD>"
+    return "<TABLE BORDER=\"1\" COLOR=\"#E5E5EA\" STYLE=\"rounded\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"2\">"
+      + "<TR>" + line("━━━▶", DiagramStyle.rootEdge) + text("window → root view controller") + gap
+      + swatch(border: DiagramStyle.onScreenBorder, fill: DiagramStyle.background, style: "rounded")
+      + text("on screen (appeared)") + "</TR>"
+      + "<TR>" + line("───▶", DiagramStyle.shownChildEdge) + text("parent → child (role)") + gap
+      + swatch(border: DiagramStyle.offScreenBorder, fill: DiagramStyle.offScreenFill, style: "rounded")
+      + text("off screen (disappeared)") + "</TR>"
+      + "<TR>" + line("╌╌╌▶", DiagramStyle.presentationEdge) + text("presenting → presented (style)") + gap
+      + swatch(border: DiagramStyle.notLoadedBorder, fill: DiagramStyle.background, style: "dashed")
+      + text("view not loaded") + "</TR>"
       + "</TABLE>"
   }
 }

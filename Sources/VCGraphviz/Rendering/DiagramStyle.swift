@@ -1,6 +1,6 @@
 /// The visual encoding of a diagram: colours after Apple's system palette, one font, and sizes.
 enum DiagramStyle {
-  static let font = "Inter"
+  static let font = "Inter,Helvetica Neue,Helvetica,Arial,sans-serif"
   static let background = "#FFFFFF"
 
   static let label = "#1C1C1E"
@@ -32,7 +32,7 @@ enum DiagramStyle {
 enum ViewControllerKindColor: String {
   case navigation = "#007AFF"
   case tabBar = "#5856D6"
-  case splitView = "#0A84FF"
+  case splitView = "#30B0C7"
   case pageView = "#A2845E"
   case container = "#FF9500"
   case content = "#8E8E93"
