@@ -2,10 +2,10 @@ import Testing
 
 @testable import VCGraph
 
-/// The path that scenarios written inline in tests are read from; it appears in every message.
+/// The path scenarios written inline in tests are read from; messages start with it.
 let inlinePath = "test.yaml"
 
-/// Parses scenario text as if read from ``inlinePath``.
+/// Parses scenario text as if it were read from ``inlinePath``.
 func scenario(_ yaml: String) throws -> Scenario {
   try Scenario(yaml: yaml, path: inlinePath)
 }
@@ -17,11 +17,10 @@ func replay(_ yaml: String) throws -> Replay {
 
 /// The hierarchy after the last step of `yaml`.
 func finalHierarchy(_ yaml: String) throws -> Hierarchy {
-  let frames = try replay(yaml).frames
-  return try #require(frames.last).hierarchy
+  try #require(try replay(yaml).frames.last).hierarchy
 }
 
-/// The error that reading or replaying `yaml` throws, or nil when it succeeds.
+/// The error that reading or replaying `yaml` throws, or nil when both succeed.
 func scenarioError(_ yaml: String) -> ScenarioError? {
   do {
     _ = try Replay(try Scenario(yaml: yaml, path: inlinePath))
@@ -31,16 +30,46 @@ func scenarioError(_ yaml: String) -> ScenarioError? {
   }
 }
 
-/// The UIKit rule that replaying `yaml` breaks, or nil when it is not a rule violation.
+/// Expects reading or replaying `yaml` to fail with exactly `description`
+/// (`test.yaml:line:column: error: …`, as the CLI prints it).
+func expectError(
+  _ yaml: String, _ description: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+  guard let error = scenarioError(yaml) else {
+    Issue.record("the scenario was accepted; expected \(description)", sourceLocation: sourceLocation)
+    return
+  }
+  #expect(error.description == description, sourceLocation: sourceLocation)
+}
+
+/// The UIKit rule that replaying `yaml` breaks, or nil when it breaks none.
 func ruleViolation(_ yaml: String) -> RuleViolation? {
   guard case let .rule(violation)? = scenarioError(yaml)?.problem else { return nil }
   return violation
 }
 
+/// Expects replaying `yaml` to break a UIKit rule whose message is exactly `message`.
+func expectViolation(
+  _ yaml: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+  guard let error = scenarioError(yaml) else {
+    Issue.record("the scenario was accepted; expected: \(message)", sourceLocation: sourceLocation)
+    return
+  }
+  guard case let .rule(violation) = error.problem else {
+    Issue.record("expected a rule violation, got \(error)", sourceLocation: sourceLocation)
+    return
+  }
+  #expect(violation.message == message, sourceLocation: sourceLocation)
+}
+
 extension Hierarchy {
-  /// The appearance state of `id`; `nil` for an unknown id.
+  /// The appearance state of `id`.
   func state(_ id: String) -> AppearanceState? { self[id]?.appearance }
 
-  /// The ids whose appearance is `.appeared`, in declaration order.
+  /// The ids of the controllers whose appearance is `.appeared`, in declaration order.
   var appearedIDs: [String] { viewControllers.filter { $0.appearance == .appeared }.map(\.id) }
+
+  /// The ids of the controllers whose view is loaded, in declaration order.
+  var loadedIDs: [String] { viewControllers.filter(\.isViewLoaded).map(\.id) }
 }

@@ -82,7 +82,9 @@ private struct ScenarioReader {
   // MARK: - Controllers
 
   private func readControllers(_ node: Node) throws(ScenarioError) -> ([ViewController], [String: SourceLocation]) {
-    let entries = try mapping(node, context: "'controllers'", expected: "a mapping of controller ids to class names")
+    let entries = try mapping(
+      node, context: "'controllers'", expected: "a mapping of controller ids to class names",
+      repeated: ScenarioError.Problem.duplicateController)
     var controllers: [ViewController] = []
     var declarations: [String: SourceLocation] = [:]
     for (key, value) in entries.pairs {
@@ -238,13 +240,13 @@ private struct ScenarioReader {
     do {
       return try Yams.compose(yaml: text)
     } catch let yamlError as YamlError {
-      throw translate(yamlError)
+      throw translate(yamlError, text: text)
     } catch {
       throw ScenarioError(.syntax(String(describing: error)), at: SourceLocation(file: path, line: 1, column: 1))
     }
   }
 
-  private func translate(_ yamlError: YamlError) -> ScenarioError {
+  private func translate(_ yamlError: YamlError, text: String) -> ScenarioError {
     func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: path, line: mark.line, column: mark.column) }
     let start = SourceLocation(file: path, line: 1, column: 1)
     switch yamlError {
@@ -253,6 +255,11 @@ private struct ScenarioReader {
       let detail = context.map { "\(problem) \($0.text)" } ?? problem
       return ScenarioError(.syntax(detail), at: at(mark))
     case let .duplicatedKeysInMapping(duplicates, context):
+      if duplicates.count == 1, let repeated = repeatedKey(duplicates[0], reportedAt: context.mark, in: text) {
+        let problem: ScenarioError.Problem =
+          repeated.isControllerID ? .duplicateController(duplicates[0]) : .duplicateKey(duplicates[0])
+        return ScenarioError(problem, at: repeated.location)
+      }
       return ScenarioError(.duplicateKey(duplicates.joined(separator: ", ")), at: at(context.mark))
     case let .reader(problem, _, _, _):
       return ScenarioError(.syntax(problem), at: start)
@@ -261,7 +268,62 @@ private struct ScenarioReader {
     }
   }
 
-  private func mapping(_ node: Node, context: String, expected: String) throws(ScenarioError) -> Fields {
+  /// Where `key`, which Yams reports as repeated at one of its occurrences, is repeated, and whether
+  /// the repeated key is a controller id.
+  ///
+  /// Yams names one occurrence only, not always the later one. The text is composed again with that
+  /// occurrence renamed, and the other occurrences are looked up in the mapping that holds it, so the
+  /// error points at the second occurrence in the file, as compilers point at a redeclaration.
+  /// Returns nil when that does not work out; the caller then keeps Yams's location.
+  private func repeatedKey(
+    _ key: String, reportedAt mark: Mark, in text: String
+  ) -> (location: SourceLocation, isControllerID: Bool)? {
+    let marker = "\u{E000}vcgraph-repeated-key\u{E000}"
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+    guard lines.indices.contains(mark.line - 1), mark.column >= 1, mark.column - 1 <= lines[mark.line - 1].count else {
+      return nil
+    }
+    lines[mark.line - 1].insert(contentsOf: marker.unicodeScalars, at: mark.column - 1)
+    let renamed = lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+    guard let root = try? Yams.compose(yaml: renamed) else { return nil }
+
+    func search(_ node: Node, isTop: Bool, isControllers: Bool) -> (location: SourceLocation, isControllerID: Bool)? {
+      switch node {
+      case let .mapping(mapping):
+        let keys = mapping.map(\.key)
+        if let renamedKey = keys.first(where: { $0.string?.hasPrefix(marker) == true }) {
+          guard renamedKey.mark?.line == mark.line, renamedKey.mark?.column == mark.column else { return nil }
+          let shift = marker.unicodeScalars.count
+          // The other occurrences, their columns moved back when they follow the renamed one on its line.
+          let others = keys.filter { $0.string == key }.compactMap(\.mark).map { other in
+            (other.line, other.line == mark.line && other.column > mark.column ? other.column - shift : other.column)
+          }
+          let ordered = ([(mark.line, mark.column)] + others).sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+          guard ordered.count > 1 else { return nil }
+          return (SourceLocation(file: path, line: ordered[1].0, column: ordered[1].1), isControllers)
+        }
+        for (entryKey, value) in mapping {
+          let isControllerList = isTop && entryKey.string == "controllers"
+          if let found = search(value, isTop: false, isControllers: isControllerList) { return found }
+        }
+        return nil
+      case let .sequence(sequence):
+        for item in sequence {
+          if let found = search(item, isTop: false, isControllers: false) { return found }
+        }
+        return nil
+      default:
+        return nil
+      }
+    }
+    return search(root, isTop: true, isControllers: false)
+  }
+
+  /// The entries of a mapping; `repeated` names the problem of a key written twice (YAML can tell `1` and `"1"` apart).
+  private func mapping(
+    _ node: Node, context: String, expected: String,
+    repeated: (String) -> ScenarioError.Problem = ScenarioError.Problem.duplicateKey
+  ) throws(ScenarioError) -> Fields {
     guard case let .mapping(mapping) = node else { throw error(.wrongType(context: context, expected: expected), at: node) }
     var values: [String: Entry] = [:]
     var pairs: [(key: Node, value: Node)] = []
@@ -269,7 +331,7 @@ private struct ScenarioReader {
       guard case let .scalar(scalar) = key else {
         throw error(.wrongType(context: "a key in \(context)", expected: "a plain word"), at: key)
       }
-      guard values[scalar.string] == nil else { throw error(.duplicateKey(scalar.string), at: key) }
+      guard values[scalar.string] == nil else { throw error(repeated(scalar.string), at: key) }
       values[scalar.string] = Entry(key: key, node: value)
       pairs.append((key, value))
     }

@@ -108,8 +108,16 @@ extension Hierarchy {
   private mutating func setTabs(_ ids: [String], on target: String) throws(RuleViolation) -> [String] {
     let tabBar = try container(.tabBar, from: target, for: "setTabs")
     let previous = controllers[tabBar]?.selectedChild
+    let previousIndex = previous.flatMap { controllers[tabBar]?.children.firstIndex(of: $0) }
     try replaceChildren(of: tabBar, with: ids, action: "setTabs")
-    controllers[tabBar]?.selectedChild = previous.flatMap { ids.contains($0) ? $0 : nil } ?? ids.first
+    // UIKit reselects the previous tab, else the tab at the previous index, else the first.
+    if let previous, ids.contains(previous) {
+      controllers[tabBar]?.selectedChild = previous
+    } else if let previousIndex, ids.indices.contains(previousIndex) {
+      controllers[tabBar]?.selectedChild = ids[previousIndex]
+    } else {
+      controllers[tabBar]?.selectedChild = ids.first
+    }
     return []
   }
 

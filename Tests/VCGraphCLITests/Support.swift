@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+// MARK: - Where things are
+
+/// The package root, found from this file's path (`Tests/VCGraphCLITests/Support.swift`).
+let packageRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The package's `samples/` folder.
+let samplesFolder = packageRoot.appendingPathComponent("samples")
+
+/// The file names of the scenarios in `samples/`, sorted.
+let sampleNames: [String] = {
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: samplesFolder.path)) ?? []
+  return names.filter { $0.hasSuffix(".yaml") }.sorted()
+}()
+
+/// The built `vcgraph` executable, beside the test bundle.
+///
+/// On Linux the tests run from `.build/<triple>/debug/<package>PackageTests.xctest`, an executable in
+/// the same folder as the products; `Bundle.main` is that folder. The first argument and
+/// `/proc/self/exe` point there too; the package's `.build/debug` is the last resort.
+let vcgraphExecutable: URL? = {
+  var folders: [URL] = []
+  #if os(macOS)
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      folders.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+  #endif
+  folders.append(Bundle.main.bundleURL)
+  folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent())
+  folders.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
+  folders.append(packageRoot.appendingPathComponent(".build/debug"))
+  return folders.map { $0.appendingPathComponent("vcgraph") }
+    .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+}()
+
+// MARK: - Running vcgraph
+
+/// What a run of `vcgraph` printed and how it exited.
+struct CommandResult: CustomStringConvertible {
+  var status: Int32
+  var standardOutput: String
+  var standardError: String
+
+  var description: String {
+    "exit status \(status)\n--- stdout\n\(standardOutput)--- stderr\n\(standardError)"
+  }
+}
+
+/// A temporary folder for one test, removed when the test ends (see ``withTemporaryFolder(_:)``).
+struct TemporaryFolder {
+  let url: URL
+
+  /// The URL of `relativePath` inside the folder.
+  func callAsFunction(_ relativePath: String) -> URL { url.appendingPathComponent(relativePath) }
+
+  /// Writes text to `relativePath`, creating folders on the way.
+  @discardableResult
+  func write(_ text: String, to relativePath: String) throws -> URL {
+    let file = url.appendingPathComponent(relativePath)
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: file)
+    return file
+  }
+
+  /// Copies the package's samples to `samples/` inside the folder, so commands can name them as a user does.
+  func copySamples() throws {
+    try FileManager.default.copyItem(at: samplesFolder, to: url.appendingPathComponent("samples"))
+  }
+
+  /// True when something exists at `relativePath`.
+  func exists(_ relativePath: String) -> Bool {
+    FileManager.default.fileExists(atPath: url.appendingPathComponent(relativePath).path)
+  }
+
+  /// The names in the folder at `relativePath`, sorted; empty when it does not exist.
+  func contents(of relativePath: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(relativePath).path)) ?? [])
+      .sorted()
+  }
+
+  /// The bytes of the file at `relativePath`.
+  func bytes(_ relativePath: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: url.appendingPathComponent(relativePath)))
+  }
+
+  /// Runs `vcgraph` with `arguments` in this folder, as a user would from a shell.
+  func vcgraph(_ arguments: String...) throws -> CommandResult {
+    try runVCGraph(arguments, in: url)
+  }
+}
+
+/// Calls `body` with a new empty temporary folder, and removes the folder afterwards.
+func withTemporaryFolder<Result>(_ body: (TemporaryFolder) throws -> Result) throws -> Result {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-cli-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: url) }
+  return try body(TemporaryFolder(url: url))
+}
+
+/// Runs the built `vcgraph` with `arguments` in `directory`, capturing its output through files
+/// (so a full pipe can never block it) and waiting for it to exit.
+func runVCGraph(_ arguments: [String], in directory: URL) throws -> CommandResult {
+  let executable = try #require(vcgraphExecutable, "the vcgraph executable is not built beside the tests")
+  let capture = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-run-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: capture) }
+  let outURL = capture.appendingPathComponent("stdout")
+  let errURL = capture.appendingPathComponent("stderr")
+  FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  let out = try FileHandle(forWritingTo: outURL)
+  let err = try FileHandle(forWritingTo: errURL)
+  defer {
+    try? out.close()
+    try? err.close()
+  }
+
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  process.currentDirectoryURL = directory
+  process.standardInput = FileHandle.nullDevice
+  process.standardOutput = out
+  process.standardError = err
+  try process.run()
+  process.waitUntilExit()
+  return CommandResult(
+    status: process.terminationStatus,
+    standardOutput: try String(contentsOf: outURL, encoding: .utf8),
+    standardError: try String(contentsOf: errURL, encoding: .utf8))
+}
+
+// MARK: - JSON
+
+/// Parses JSON output into Foundation values.
+func parseJSON(_ text: String) throws -> Any {
+  try JSONSerialization.jsonObject(with: Data(text.utf8))
+}
+
+/// Parses JSON output whose top level must be an object.
+func parseJSONObject(_ bytes: [UInt8]) throws -> [String: Any] {
+  try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], "the JSON is not an object")
+}
+
+// MARK: - SVG, PNG, PDF
+
+/// The `<g class="node">` ids of an SVG file, decoded by a real XML parser (Foundation's `XMLParser`).
+func svgNodeIDs(_ bytes: [UInt8]) throws -> [String] {
+  let parser = XMLParser(data: Data(bytes))
+  parser.shouldResolveExternalEntities = false
+  let collector = NodeIDCollector()
+  parser.delegate = collector
+  guard parser.parse(), collector.rootName == "svg" else {
+    throw SVGParseFailure(
+      description: "not an SVG document (root \(collector.rootName ?? "none")); line \(parser.lineNumber): "
+        + String(describing: parser.parserError))
+  }
+  return collector.nodeIDs
+}
+
+/// Why a file did not parse as SVG.
+struct SVGParseFailure: Error, CustomStringConvertible {
+  var description: String
+}
+
+private final class NodeIDCollector: NSObject, XMLParserDelegate {
+  var rootName: String?
+  var nodeIDs: [String] = []
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
+    attributes attributeDict: [String: String] = [:]
+  ) {
+    if rootName == nil { rootName = elementName }
+    if elementName == "g", attributeDict["class"] == "node", let id = attributeDict["id"] { nodeIDs.append(id) }
+  }
+}
+
+/// The eight bytes every PNG file starts with.
+let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+/// The image size from a PNG's first chunk, IHDR; nil when the bytes are not a PNG.
+func pngSize(_ bytes: [UInt8]) -> (width: UInt32, height: UInt32)? {
+  guard bytes.count >= 24, Array(bytes[0..<8]) == pngSignature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+    return nil
+  }
+  func bigEndian(_ offset: Int) -> UInt32 { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) } }
+  return (bigEndian(16), bigEndian(20))
+}
+
+/// Where the tests expect Graphviz's `dot` program.
+let dotProgram = "/usr/bin/dot"
+
+/// True when `dot` is installed (scripts/install-deps installs it).
+let hasDotProgram = FileManager.default.isExecutableFile(atPath: dotProgram)
+
+/// Runs `dot -Tsvg` on a DOT file and returns its exit status.
+func dotStatus(readingFile file: URL) throws -> Int32 {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: dotProgram)
+  process.arguments = ["-Tsvg", "-o", "/dev/null", file.path]
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  process.waitUntilExit()
+  return process.terminationStatus
+}
+
+// MARK: - What the hierarchy should look like
+
+/// The controllers `vcgraph state --json` reports for step `number`, by id.
+func stateControllers(_ state: [String: Any], step number: Int) throws -> [String: [String: Any]] {
+  let steps = try #require(state["steps"] as? [[String: Any]])
+  let step = try #require(steps.first { $0["number"] as? Int == number }, "no step \(number) in the state")
+  let controllers = try #require(step["viewControllers"] as? [[String: Any]])
+  return Dictionary(uniqueKeysWithValues: controllers.compactMap { c in (c["id"] as? String).map { ($0, c) } })
+}
+
+/// The SVG node ids a step must draw, from `vcgraph state --json`: every controller in a relation, and every window.
+func expectedNodeIDs(_ state: [String: Any], step number: Int) throws -> Set<String> {
+  let steps = try #require(state["steps"] as? [[String: Any]])
+  let step = try #require(steps.first { $0["number"] as? Int == number })
+  let windows = try #require(step["windows"] as? [[String: Any]])
+  let roots = Set(windows.compactMap { $0["rootViewController"] as? String })
+  var ids = Set(windows.compactMap { ($0["id"] as? String).map { "window-" + $0 } })
+  for (id, controller) in try stateControllers(state, step: number) {
+    let attached =
+      roots.contains(id) || controller["parent"] is String || !((controller["children"] as? [String]) ?? []).isEmpty
+      || controller["presentingViewController"] is String || controller["presentedViewController"] is String
+    if attached { ids.insert("vc-" + id) }
+  }
+  return ids
+}

@@ -1,0 +1,301 @@
+import Foundation
+import Testing
+import VCGraph
+
+@testable import VCGraphviz
+
+/// Drawing through libgraphviz in process: SVG, PNG, PDF and DOT output of real diagrams.
+@Suite struct RendererTests {
+  static let loginFlow = """
+    title: Login
+    controllers:
+      nav: UINavigationController
+      home: { class: HomeViewController, title: Home }
+      login: LoginViewController
+      unused: UnusedViewController
+    steps:
+      - setRoot: nav
+      - push: home
+        on: nav
+      - present: login
+        from: home
+        style: fullScreen
+        caption: Login covers the whole screen
+    """
+
+  @Test func svgIsXMLWithANodeGroupPerDrawnControllerAndWindow() throws {
+    let diagram = try lastDiagram(Self.loginFlow)
+    let output = try render(diagram, [.svg])
+    let svg = try SVGDocument(try #require(output[.svg]))
+
+    #expect(svg.root.name == "svg")
+    #expect(Set(svg.nodeIDs) == ["window-main", "vc-nav", "vc-home", "vc-login"])
+    #expect(svg.nodeIDs.count == 4)
+    #expect(svg.edgeCount == 3)
+    let login = try #require(svg.node(id: "vc-login"))
+    #expect(login.allText.contains("LoginViewController"))
+    let texts = svg.texts.joined(separator: "\n")
+    #expect(texts.contains("stack[0] · top"))
+    #expect(texts.contains("fullScreen"))
+    #expect(texts.lowercased().contains("step 3 of 3"))
+    #expect(!texts.contains("UnusedViewController"))
+  }
+
+  /// Every frame of every sample, drawn as SVG: the node groups are exactly the attached controllers
+  /// and the windows, and there is one edge group per edge of the graph.
+  @Test(arguments: sampleNames)
+  func everySampleFrameDrawsItsControllersInSVG(sample: String) throws {
+    let replay = try sampleReplay(sample)
+    let svgs = try withRenderer { renderer in
+      try replay.frames.map { frame in
+        let diagram = Diagram(frame: frame, stepCount: replay.scenario.steps.count, title: replay.scenario.title)
+        return (diagram, try #require(try renderer.render(diagram, formats: [.svg])[.svg]))
+      }
+    }
+    for (diagram, bytes) in svgs {
+      let svg = try SVGDocument(bytes)
+      let step = "\(sample) step \(diagram.stepNumber)"
+      #expect(Set(svg.nodeIDs) == expectedSVGNodeIDs(diagram.hierarchy), "\(step)")
+      #expect(svg.nodeIDs.count == Set(svg.nodeIDs).count, "\(step): a node is drawn twice")
+      #expect(svg.edgeCount == diagram.graph.edges.count, "\(step)")
+    }
+  }
+
+  @Test func pngHasTheSignatureAndASizeInItsHeader() throws {
+    let output = try render(try lastDiagram(Self.loginFlow), [.png, .svg])
+    let png = try #require(output[.png])
+    #expect(Array(png.prefix(8)) == pngSignature)
+    let size = try #require(pngSize(png), "no IHDR chunk first")
+    #expect(size.width > 0)
+    #expect(size.height > 0)
+    // Same picture as the SVG: the aspect ratios agree.
+    let svg = try SVGDocument(try #require(output[.svg]))
+    let box = try #require(svg.viewBoxSize)
+    let ratio = Double(size.width) / Double(size.height)
+    #expect(
+      abs(ratio - box.width / box.height) < 0.05, "PNG \(size.width)×\(size.height), SVG \(box.width)×\(box.height)")
+    #expect(png.count > 2_000, "a PNG of a four-box diagram should not be this small")
+  }
+
+  @Test func pdfStartsWithItsHeaderAndEndsWithEOF() throws {
+    let output = try render(try lastDiagram(Self.loginFlow), [.pdf])
+    let pdf = try #require(output[.pdf])
+    #expect(pdf.starts(with: Array("%PDF-".utf8)))
+    #expect(looksLikePDF(pdf))
+  }
+
+  @Test func renderReturnsExactlyTheFormatsAskedFor() throws {
+    let diagram = try lastDiagram(Self.loginFlow)
+    let output = try render(diagram, [.dot, .svg])
+    #expect(Set(output.keys) == [.dot, .svg])
+    #expect(output.values.allSatisfy { !$0.isEmpty })
+    let all = try render(diagram, OutputFormat.allCases)
+    #expect(Set(all.keys) == Set(OutputFormat.allCases))
+  }
+
+  @Test(.enabled(if: hasDotProgram, "needs /usr/bin/dot (scripts/install-deps installs graphviz)"))
+  func dotOutputIsReadBackByDot() throws {
+    let diagram = try lastDiagram(Self.loginFlow)
+    let dot = try #require(try render(diagram, [.dot])[.dot])
+    let text = String(decoding: dot, as: UTF8.self)
+    #expect(text.hasPrefix("digraph"))
+    #expect(text.contains("\"vc:login\""))
+
+    let run = try redrawWithDot(dot)
+    #expect(run.status == 0, "dot -Tsvg failed: \(run.errors)")
+    let redrawn = try SVGDocument(run.svg)
+    #expect(Set(redrawn.nodeIDs) == ["window-main", "vc-nav", "vc-home", "vc-login"])
+    #expect(redrawn.edgeCount == 3)
+  }
+
+  @Test(.enabled(if: hasDotProgram, "needs /usr/bin/dot (scripts/install-deps installs graphviz)"))
+  func dotOutputOfEverySampleFrameIsReadBackByDot() throws {
+    let diagrams = try allSampleDiagrams()
+    let sources = try withRenderer { renderer in
+      try diagrams.map { try #require(try renderer.render($0, formats: [.dot])[.dot]) }
+    }
+    for (diagram, source) in zip(diagrams, sources) {
+      let run = try redrawWithDot(source)
+      #expect(run.status == 0, "step \(diagram.stepNumber) \(diagram.action): \(run.errors)")
+    }
+  }
+
+  // MARK: - Untrusted text
+
+  static let hostileID = "<script>alert(1)</script>"
+  static let hostileTitle = "Tom & \"Jerry\" 'quoted' 😀 <img src=x onerror=alert(2)>"
+
+  @Test func markupInIDsTitlesAndCaptionsIsShownLiterally() throws {
+    let diagram = try lastDiagram(
+      """
+      title: "<b>bold</b> & co"
+      controllers:
+        "<script>alert(1)</script>": { class: "Evil&Controller", title: "Tom & \\"Jerry\\" 'quoted' 😀 <img src=x onerror=alert(2)>" }
+      steps:
+        - setRoot: "<script>alert(1)</script>"
+          caption: "<script>alert(3)</script> & more"
+      """)
+    #expect(diagram.hierarchy[Self.hostileID]?.title == Self.hostileTitle)
+    let svgBytes = try #require(try render(diagram, [.svg])[.svg])
+    let raw = String(decoding: svgBytes, as: UTF8.self)
+    let svg = try SVGDocument(svgBytes)
+
+    #expect(!svg.elementNames.contains("script"))
+    #expect(!svg.elementNames.contains("img"))
+    #expect(!svg.elementNames.contains("b"))
+    #expect(!raw.lowercased().contains("<script"))
+    #expect(raw.contains("&lt;script&gt;"))
+
+    #expect(Set(svg.nodeIDs) == ["window-main", "vc-" + Self.hostileID])
+    let node = try #require(svg.node(id: "vc-" + Self.hostileID))
+    #expect(node.allText.contains(Self.hostileID))
+    #expect(node.allText.contains(Self.hostileTitle))
+    #expect(node.allText.contains("Evil&Controller"))
+    let texts = svg.texts.joined(separator: "\n")
+    #expect(texts.contains("<script>alert(3)</script> & more"))
+    #expect(texts.contains("<b>bold</b> & co"))
+  }
+
+  @Test(
+    .disabled(
+      "bug: Graphviz expands \\N, \\G, … in HTML labels and in the id attribute, and HTMLText.escape leaves backslashes alone; an id a\\Nb is drawn as avc:a\\Nbb with SVG id vc-avc:a\\Nbb"
+    ))
+  func backslashEscapesInNamesAreShownLiterally() throws {
+    let diagram = try lastDiagram(
+      #"""
+      controllers:
+        'a\Nb': { class: Foo, title: 'x \N \G \L \E \T \H y' }
+      steps:
+        - setRoot: 'a\Nb'
+          window: 'w\N'
+      """#)
+    let svg = try SVGDocument(try #require(try render(diagram, [.svg])[.svg]))
+    #expect(Set(svg.nodeIDs) == [#"window-w\N"#, #"vc-a\Nb"#])
+    let node = try #require(svg.node(id: #"vc-a\Nb"#))
+    #expect(node.allText.contains(#"a\Nb"#))
+    #expect(node.allText.contains(#"x \N \G \L \E \T \H y"#))
+    #expect(!node.allText.contains("vc:"))
+    #expect(svg.node(id: #"window-w\N"#)?.allText.contains(#"w\N"#) == true)
+  }
+
+  @Test(
+    .enabled(if: hasDotProgram, "needs /usr/bin/dot (scripts/install-deps installs graphviz)"),
+    .disabled(
+      "bug: agwrite does not escape a backslash before the closing quote, so the id back\\ is written as \"vc:back\\\" and dot reports a syntax error"
+    ))
+  func dotOutputOfAnIDEndingInABackslashIsReadBackByDot() throws {
+    let diagram = try lastDiagram(
+      #"""
+      controllers:
+        'back\': Back
+      steps:
+        - setRoot: 'back\'
+      """#)
+    let run = try redrawWithDot(try #require(try render(diagram, [.dot])[.dot]))
+    #expect(run.status == 0, "dot -Tsvg failed: \(run.errors)")
+    #expect(Set(try SVGDocument(run.svg).nodeIDs) == ["window-main", #"vc-back\"#])
+  }
+
+  @Test(.enabled(if: hasDotProgram, "needs /usr/bin/dot (scripts/install-deps installs graphviz)"))
+  func dotOutputOfMarkupInNamesIsReadBackByDot() throws {
+    let diagram = try lastDiagram(
+      """
+      controllers:
+        "<script>alert(1)</script>": { class: "A&B", title: "say \\"hi\\" 😀" }
+      steps:
+        - setRoot: "<script>alert(1)</script>"
+          window: "w \\"1\\""
+      """)
+    let run = try redrawWithDot(try #require(try render(diagram, [.dot])[.dot]))
+    #expect(run.status == 0, "dot -Tsvg failed: \(run.errors)")
+    #expect(Set(try SVGDocument(run.svg).nodeIDs) == ["window-w \"1\"", "vc-" + Self.hostileID])
+  }
+
+  // MARK: - One renderer, many graphs
+
+  /// The CLI renders every step with one renderer, so the Graphviz context is reused:
+  /// fifty diagrams in a row all come out whole, and the first one comes out the same again at the end.
+  @Test func oneRendererDrawsFiftyDiagramsInARow() throws {
+    let all = try allSampleDiagrams()
+    try #require(!all.isEmpty)
+    let diagrams = (0..<50).map { all[$0 % all.count] } + [all[0]]
+    let outputs = try withRenderer { renderer in
+      try diagrams.map { try renderer.render($0, formats: [.svg, .png]) }
+    }
+    #expect(outputs.count == 51)
+    for (index, (diagram, output)) in zip(diagrams, outputs).enumerated() {
+      let svg = try SVGDocument(try #require(output[.svg], "diagram \(index)"))
+      #expect(Set(svg.nodeIDs) == expectedSVGNodeIDs(diagram.hierarchy), "diagram \(index)")
+      let size = pngSize(output[.png] ?? [])
+      #expect(size != nil && size!.width > 0 && size!.height > 0, "diagram \(index)")
+    }
+    #expect(outputs.first?[.svg] == outputs.last?[.svg], "the same diagram drew differently after 49 others")
+  }
+
+  @Test func aGraphGraphvizCannotBuildThrowsAndTheRendererStillWorks() throws {
+    var broken = GraphDescription()
+    broken.nodes = [GraphDescription.Node(name: "vc:a", cluster: nil, attributes: [])]
+    broken.edges = [GraphDescription.Edge(tail: "vc:a", head: "vc:missing", attributes: [])]
+    let diagram = try lastDiagram(Self.loginFlow)
+
+    let (failure, after) = try withRenderer { renderer -> (RenderError?, [OutputFormat: [UInt8]]) in
+      var failure: RenderError?
+      do {
+        _ = try renderer.render(broken, formats: [.svg])
+      } catch let error as RenderError {
+        failure = error
+      }
+      return (failure, try renderer.render(diagram, formats: [.svg]))
+    }
+    guard case .graphConstruction(let detail)? = failure else {
+      Issue.record("expected graphConstruction, got \(String(describing: failure))")
+      return
+    }
+    #expect(detail.contains("vc:missing"))
+    let svg = try SVGDocument(try #require(after[.svg]))
+    #expect(Set(svg.nodeIDs) == ["window-main", "vc-nav", "vc-home", "vc-login"])
+  }
+
+  // MARK: - A whole scenario
+
+  @Test func aReplayRendersToFilesNamedByStepAndAnIndex() throws {
+    let replay = try sampleReplay("navigation.yaml")
+    let rendered = try withRenderer { try $0.render(replay, formats: [.svg, .dot]) }
+    let stems = [
+      "01-setviewcontrollers-inbox-on-nav", "02-setroot-nav", "03-push-message-on-nav",
+      "04-push-attachment-on-message", "05-pop-nav", "06-poptoroot-nav",
+    ]
+    // Formats in OutputFormat order whatever order they were asked in.
+    #expect(rendered.files.map(\.name) == stems.flatMap { [$0 + ".svg", $0 + ".dot"] } + ["index.json"])
+    #expect(rendered.files.allSatisfy { !$0.contents.isEmpty })
+    #expect(rendered.index.steps.map(\.number) == Array(1...6))
+    #expect(rendered.index.steps.map(\.files) == stems.map { ["svg": $0 + ".svg", "dot": $0 + ".dot"] })
+    #expect(rendered.index.title == "Browsing a list with a navigation stack")
+
+    let only = try withRenderer { try $0.render(replay, formats: [.png], onlyStep: 3) }
+    #expect(only.files.map(\.name) == ["03-push-message-on-nav.png", "index.json"])
+    #expect(pngSize([UInt8](only.files[0].contents)) != nil)
+    #expect(only.index.steps.map(\.number) == [3])
+  }
+
+  @Test func fileNumbersArePaddedToTheWidthOfTheStepCount() throws {
+    let steps = (0..<99).map { $0 % 2 == 0 ? "  - push: a\n    on: nav" : "  - pop: nav" }
+    let yaml = """
+      controllers:
+        nav: UINavigationController
+        root: Root
+        a: A
+      steps:
+        - setViewControllers: [root]
+          on: nav
+      \(steps.joined(separator: "\n"))
+      """
+    let replay = try replay(yaml)
+    #expect(replay.frames.count == 100)
+    let rendered = try withRenderer { try $0.render(replay, formats: [.dot]) }
+    let names = rendered.files.map(\.name).filter { $0 != "index.json" }
+    #expect(names.first == "001-setviewcontrollers-root-on-nav.dot")
+    #expect(names.last == "100-push-a-on-nav.dot")
+    #expect(names == names.sorted(), "file names do not sort in step order")
+  }
+}
