@@ -136,7 +136,7 @@ import Testing
     #expect(result.standardOutput.contains("USAGE: vcgraph check"), "\(result)")
   }
 
-  @Test(.disabled("bug: `vcgraph check --help` says \"Example:\" where the other commands say \"Examples:\""))
+  @Test
   func checkHelpShowsExamplesLikeTheOtherCommands() throws {
     let result = try runVCGraph(["check", "--help"], in: packageRoot)
     #expect(result.standardOutput.contains("Examples:"), "\(result)")

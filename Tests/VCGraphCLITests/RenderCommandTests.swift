@@ -293,10 +293,23 @@ import Testing
     }
   }
 
-  @Test(
-    .disabled(
-      "bug: --step N overwrites index.json with a one-step index, so the next full re-render no longer knows the other frames and leaves stale ones behind"
-    ))
+  /// Rendering one step again keeps the other steps in index.json, so the index still lists every file on disk.
+  @Test func aStepRunKeepsTheOtherStepsInTheIndex() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      try #require(try folder.vcgraph("render", "samples/login-flow.yaml", "-o", "out").status == 0)
+      let step = try folder.vcgraph("render", "samples/login-flow.yaml", "-o", "out", "--step", "2", "--format", "png")
+      #expect(step.status == 0, "\(step)")
+      let index = try parseJSONObject(try folder.bytes("out/login-flow/index.json"))
+      let steps = try #require(index["steps"] as? [[String: Any]])
+      #expect(steps.compactMap { $0["number"] as? Int } == [1, 2, 3, 4])
+      #expect(steps[1]["files"] as? [String: String] == ["png": "02-push-home-on-nav.png"])
+      #expect(steps[0]["files"] as? [String: String] == ["svg": "01-setroot-nav.svg"])
+      #expect(folder.contents(of: "out/login-flow").contains("01-setroot-nav.svg"))
+    }
+  }
+
+  @Test
   func aStepRunDoesNotMakeTheNextFullRenderForgetStaleFrames() throws {
     let before = """
       controllers:

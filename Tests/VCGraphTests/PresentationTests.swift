@@ -219,11 +219,11 @@ struct PresentationRuleTests {
       """
     expectViolation(
       tabsScenario(presented + "  - push: compose\n    on: feed\n"),
-      "<ComposeViewController: compose> is presented by <UITabBarController: tabs>; dismiss it before giving it a parent."
+      "<ComposeViewController: compose> is presented by <UITabBarController: tabs>; dismiss it first."
     )
     expectViolation(
       tabsScenario(presented + "  - setRoot: compose\n    window: other\n"),
-      "<ComposeViewController: compose> is presented by <UITabBarController: tabs>; dismiss it before giving it a parent."
+      "<ComposeViewController: compose> is presented by <UITabBarController: tabs>; dismiss it first."
     )
   }
 
@@ -598,5 +598,38 @@ struct PresentationAppearanceTests {
     #expect(hierarchy.state("a") == .appeared)
     #expect(hierarchy.state("b") == .appeared)
     #expect(hierarchy.state("c") == .appeared)
+  }
+
+  /// Dismissing a presented container also dismisses what its children present in their own
+  /// context: everything above the dismissed controller goes.
+  @Test func dismissingAContainerDismissesTheContextPresentationsOfItsChildren() throws {
+    let hierarchy = try finalHierarchy(
+      """
+      controllers:
+        root: RootViewController
+        tabs: UITabBarController
+        nav: UINavigationController
+        list: ListViewController
+        filter: FilterViewController
+      steps:
+        - setViewControllers: [list]
+          on: nav
+        - setTabs: [nav]
+          on: tabs
+        - setRoot: root
+        - present: tabs
+          from: root
+          style: fullScreen
+        - present: filter
+          from: list
+          style: currentContext
+        - dismiss: tabs
+      """)
+    #expect(hierarchy["nav"]?.presentation == nil)
+    #expect(hierarchy["filter"]?.presenter == nil)
+    #expect(hierarchy["tabs"]?.presenter == nil)
+    #expect(hierarchy["root"]?.presentation == nil)
+    #expect(hierarchy["root"]?.appearance == .appeared)
+    #expect(hierarchy["filter"]?.appearance == .disappeared)
   }
 }

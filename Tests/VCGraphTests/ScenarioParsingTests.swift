@@ -112,7 +112,7 @@ struct ScenarioReadingTests {
     // Errors in JSON point into the JSON too.
     expectError(
       json.replacingOccurrences(of: #""on": "nav""#, with: #""on": "navv""#),
-      "test.yaml:9:28: error: unknown controller 'navv'; declare it under 'controllers:'")
+      "test.yaml:9:28: error: step 2 (push home): unknown controller 'navv'; declare it under 'controllers:'")
   }
 
   @Test func theVersionMayBeOneWrittenEitherWay() throws {
@@ -138,7 +138,8 @@ struct ScenarioReadingTests {
       Issue.record("an unknown controller was accepted")
     } catch {
       #expect(
-        error.description == "\(file.path):4:14: error: unknown controller 'nowhere'; declare it under 'controllers:'")
+        error.description
+          == "\(file.path):4:14: error: step 1 (setRoot nowhere): unknown controller 'nowhere'; declare it under 'controllers:'")
     }
     let missing = directory.appendingPathComponent("missing.yaml").path
     do {
@@ -171,8 +172,8 @@ struct ScenarioErrorTests {
 
   @Test func missingTopLevelKeysAndEmptyDocuments() {
     expectError(
-      "title: x\nsteps:\n  - setRoot: home\n", "test.yaml:1:1: error: the scenario needs a 'controllers' key")
-    expectError("controllers:\n  home: HomeViewController\n", "test.yaml:1:1: error: the scenario needs a 'steps' key")
+      "title: x\nsteps:\n  - setRoot: home\n", "test.yaml:1:1: error: the scenario needs 'controllers:'")
+    expectError("controllers:\n  home: HomeViewController\n", "test.yaml:1:1: error: the scenario needs 'steps:'")
     expectError("", "test.yaml:1:1: error: a scenario must be a mapping with 'controllers' and 'steps'")
     expectError("# nothing\n", "test.yaml:1:1: error: a scenario must be a mapping with 'controllers' and 'steps'")
     expectError(
@@ -184,81 +185,81 @@ struct ScenarioErrorTests {
     // With an action, only that action's keys are allowed.
     expectError(
       header + "  - push: home\n    on: nav\n    animated: true\n",
-      "test.yaml:8:5: error: unknown key 'animated' in step 2 (push); expected one of: push, on, caption")
+      "test.yaml:8:5: error: step 2 (push home on nav): unknown key 'animated' in a push step; expected one of: push, on, caption")
     expectError(
       header + "  - pop: nav\n    on: nav\n",
-      "test.yaml:7:5: error: unknown key 'on' in step 2 (pop); expected one of: pop, caption")
+      "test.yaml:7:5: error: step 2 (pop nav on nav): unknown key 'on' in a pop step; expected one of: pop, caption")
     // Without one, a misspelt action is reported as unknown.
     expectError(
       header + "  - pusj: home\n    on: nav\n",
-      "test.yaml:6:5: error: unknown key 'pusj' in step 2; expected one of: \(Self.allActions), caption")
+      "test.yaml:6:5: error: step 2: unknown key 'pusj' in the step; expected one of: \(Self.allActions), caption")
   }
 
   @Test func aStepWithoutAnActionOrWithTwo() {
     let header = "controllers:\n  nav: UINavigationController\n  home: HomeViewController\nsteps:\n"
     expectError(
-      header + "  - caption: nothing\n", "test.yaml:5:5: error: a step needs one action key: \(Self.allActions)")
-    expectError(header + "  - on: nav\n", "test.yaml:5:5: error: a step needs one action key: \(Self.allActions)")
+      header + "  - caption: nothing\n", "test.yaml:5:5: error: step 1: a step needs one action key: \(Self.allActions)")
+    expectError(header + "  - on: nav\n", "test.yaml:5:5: error: step 1: a step needs one action key: \(Self.allActions)")
     expectError(
       header + "  - setRoot: nav\n  - push: home\n    pop: nav\n    on: nav\n",
-      "test.yaml:6:5: error: a step makes one UIKit call, but this one names push and pop")
+      "test.yaml:6:5: error: step 2 (push home on nav): a step makes one UIKit call, but this one names push and pop")
     expectError(
       header + "  - setRoot: nav\n  - dismiss\n",
-      "test.yaml:6:5: error: step 2 must be a mapping such as 'push: home' with 'on: nav'")
+      "test.yaml:6:5: error: step 2: a step must be a mapping such as 'push: home' with 'on: nav'")
   }
 
   @Test func aMissingTargetKeyPointsAtTheStep() {
     let header =
       "controllers:\n  nav: UINavigationController\n  home: HomeViewController\n  box: { class: Box, kind: container }\nsteps:\n"
-    expectError(header + "  - push: home\n", "test.yaml:6:5: error: step 1 (push) needs a 'on' key")
-    expectError(header + "  - present: home\n", "test.yaml:6:5: error: step 1 (present) needs a 'from' key")
-    expectError(header + "  - addChild: home\n", "test.yaml:6:5: error: step 1 (addChild) needs a 'to' key")
-    expectError(header + "  - setTabs: [home]\n", "test.yaml:6:5: error: step 1 (setTabs) needs a 'on' key")
-    expectError(header + "  - selectTab: 0\n", "test.yaml:6:5: error: step 1 (selectTab) needs a 'on' key")
+    expectError(header + "  - push: home\n", "test.yaml:6:5: error: step 1 (push home): push needs 'on:'")
+    expectError(header + "  - present: home\n", "test.yaml:6:5: error: step 1 (present home): present needs 'from:'")
+    expectError(header + "  - addChild: home\n", "test.yaml:6:5: error: step 1 (addChild home): addChild needs 'to:'")
+    expectError(header + "  - setTabs: [home]\n", "test.yaml:6:5: error: step 1 (setTabs [home]): setTabs needs 'on:'")
+    expectError(header + "  - selectTab: 0\n", "test.yaml:6:5: error: step 1 (selectTab 0): selectTab needs 'on:'")
     expectError(
-      header + "  - setViewControllers: [home]\n", "test.yaml:6:5: error: step 1 (setViewControllers) needs a 'on' key")
+      header + "  - setViewControllers: [home]\n", "test.yaml:6:5: error: step 1 (setViewControllers [home]): setViewControllers needs 'on:'")
   }
 
   @Test func anUnknownControllerPointsAtTheValue() {
     let header = "controllers:\n  nav: UINavigationController\n  home: HomeViewController\nsteps:\n"
     expectError(
       header + "  - push: detail\n    on: nav\n",
-      "test.yaml:5:11: error: unknown controller 'detail'; declare it under 'controllers:'")
+      "test.yaml:5:11: error: step 1 (push detail on nav): unknown controller 'detail'; declare it under 'controllers:'")
     expectError(
       header + "  - push: home\n    on: navv\n",
-      "test.yaml:6:9: error: unknown controller 'navv'; declare it under 'controllers:'")
+      "test.yaml:6:9: error: step 1 (push home on navv): unknown controller 'navv'; declare it under 'controllers:'")
     expectError(
       header + "  - setViewControllers: [home, gone]\n    on: nav\n",
-      "test.yaml:5:32: error: unknown controller 'gone'; declare it under 'controllers:'")
+      "test.yaml:5:32: error: step 1 (setViewControllers [home, gone] on nav): unknown controller 'gone'; declare it under 'controllers:'")
     expectError(
       header + "  - setRoot: nav\n  - present: home\n    from: Home\n",
-      "test.yaml:7:11: error: unknown controller 'Home'; declare it under 'controllers:'")
+      "test.yaml:7:11: error: step 2 (present home from Home): unknown controller 'Home'; declare it under 'controllers:'")
     // A quoted number is an id, not a tab index.
     expectError(
       header + "  - selectTab: \"0\"\n    on: nav\n",
-      "test.yaml:5:16: error: unknown controller '0'; declare it under 'controllers:'")
+      "test.yaml:5:16: error: step 1 (selectTab 0 on nav): unknown controller '0'; declare it under 'controllers:'")
   }
 
   @Test func valuesOfTheWrongType() {
     let header = "controllers:\n  nav: UINavigationController\n  home: HomeViewController\nsteps:\n"
-    expectError(header + "  - push: [home]\n    on: nav\n", "test.yaml:5:11: error: 'push' must be a controller id")
+    expectError(header + "  - push: [home]\n    on: nav\n", "test.yaml:5:11: error: step 1 (push [home] on nav): 'push' must be a controller id")
     expectError(
-      header + "  - push: home\n    on: [nav]\n", "test.yaml:6:9: error: 'on' of step 1 (push) must be a controller id")
-    expectError(header + "  - dismiss: {home: nav}\n", "test.yaml:5:14: error: 'dismiss' must be a controller id")
-    expectError(header + "  - dismiss:\n", "test.yaml:5:13: error: 'dismiss' must be a controller id")
+      header + "  - push: home\n    on: [nav]\n", "test.yaml:6:9: error: step 1 (push home on [nav]): 'on' of push must be a controller id")
+    expectError(header + "  - dismiss: {home: nav}\n", "test.yaml:5:14: error: step 1 (dismiss): 'dismiss' must be a controller id")
+    expectError(header + "  - dismiss:\n", "test.yaml:5:13: error: step 1 (dismiss): 'dismiss' must be a controller id")
     expectError(
-      header + "  - selectTab: [home]\n    on: nav\n", "test.yaml:5:16: error: 'selectTab' must be a controller id")
+      header + "  - selectTab: [home]\n    on: nav\n", "test.yaml:5:16: error: step 1 (selectTab [home] on nav): 'selectTab' must be a controller id")
     expectError(
       header + "  - setTabs: home\n    on: nav\n",
-      "test.yaml:5:14: error: 'setTabs' must be a list of controller ids such as [home, settings]")
+      "test.yaml:5:14: error: step 1 (setTabs home on nav): 'setTabs' must be a list of controller ids such as [home, settings]")
     expectError(
       header + "  - setViewControllers: [[home]]\n    on: nav\n",
-      "test.yaml:5:26: error: an item of 'setViewControllers' must be a controller id")
+      "test.yaml:5:26: error: step 1 (setViewControllers […] on nav): an item of 'setViewControllers' must be a controller id")
     expectError(
-      header + "  - setRoot: nav\n    window: [a]\n", "test.yaml:6:13: error: 'window' must be text")
+      header + "  - setRoot: nav\n    window: [a]\n", "test.yaml:6:13: error: step 1 (setRoot nav in window [a]): 'window' must be text")
     expectError(
-      header + "  - setRoot: nav\n    window: \"\"\n", "test.yaml:6:13: error: 'window' must be a non-empty name")
-    expectError(header + "  - setRoot: nav\n    caption: [a]\n", "test.yaml:6:14: error: 'caption' must be text")
+      header + "  - setRoot: nav\n    window: \"\"\n", "test.yaml:6:13: error: step 1 (setRoot nav in window): 'window' must be a non-empty name")
+    expectError(header + "  - setRoot: nav\n    caption: [a]\n", "test.yaml:6:14: error: step 1 (setRoot nav): 'caption' must be text")
     expectError(
       "title: [a]\n" + header + "  - setRoot: nav\n", "test.yaml:1:8: error: 'title' must be text")
     expectError(
@@ -280,7 +281,7 @@ struct ScenarioErrorTests {
       "controllers:\n  home:\n" + steps,
       "test.yaml:2:8: error: controller 'home' must be a class name such as UINavigationController")
     expectError(
-      "controllers:\n  home: { title: Home }\n" + steps, "test.yaml:2:9: error: controller 'home' needs a 'class' key")
+      "controllers:\n  home: { title: Home }\n" + steps, "test.yaml:2:9: error: controller 'home' needs 'class:'")
     expectError(
       "controllers:\n  home: { class: [A] }\n" + steps,
       "test.yaml:2:18: error: 'class' of controller 'home' must be a class name such as UINavigationController")
@@ -308,7 +309,8 @@ struct ScenarioErrorTests {
           from: home
           style: sheet
       """,
-      "test.yaml:8:12: error: 'sheet' is not a valid presentation style; expected one of: automatic, fullScreen, "
+      "test.yaml:8:12: error: step 2 (present login from home): 'sheet' is not a valid presentation style; "
+        + "expected one of: automatic, fullScreen, "
         + "pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover")
     expectError(
       """

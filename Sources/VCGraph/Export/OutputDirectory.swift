@@ -52,6 +52,19 @@ public struct OutputDirectory: Sendable {
     }
   }
 
+  /// Writes a scenario's frames and its `index.json` together.
+  ///
+  /// A full render replaces the previous index and removes the frames it listed that are not written
+  /// again; a partial render (`--step`) keeps the previous index's other steps and their files.
+  public func writeFrames(
+    _ frames: [(name: String, contents: Data)], index: RenderIndex, isPartial: Bool
+  ) throws(WriteError) {
+    let previous = contents(of: RenderIndex.fileName).flatMap { try? JSONDecoder().decode(RenderIndex.self, from: $0) }
+    let written = isPartial ? index.keepingOtherSteps(of: previous) : index
+    let stale = isPartial ? [] : (previous?.steps.flatMap { $0.files.values } ?? [])
+    try write(frames + [(RenderIndex.fileName, written.jsonData())], removing: stale)
+  }
+
   /// Reads a file of the folder, if it is there.
   public func contents(of name: String) -> Data? {
     try? Data(contentsOf: url.appendingPathComponent(name))

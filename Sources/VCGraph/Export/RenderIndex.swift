@@ -2,6 +2,9 @@ import Foundation
 
 /// `index.json` beside a scenario's rendered frames: which file shows which step.
 public struct RenderIndex: Sendable, Codable, Hashable {
+  /// The index's file name beside the frames.
+  public static let fileName = "index.json"
+
   /// The scenario path as given on the command line.
   public var scenario: String
   public var title: String?
@@ -52,6 +55,16 @@ public struct RenderIndex: Sendable, Codable, Hashable {
     let width = max(2, String(stepCount).count)
     let number = String(step.number)
     return String(repeating: "0", count: max(0, width - number.count)) + number + "-" + step.slug + "." + fileExtension
+  }
+
+  /// This index plus the steps of `previous` that it does not hold, in step order: the index of a
+  /// folder after rendering only some steps of the scenario `previous` already described.
+  public func keepingOtherSteps(of previous: RenderIndex?) -> RenderIndex {
+    guard let previous, previous.scenario == scenario else { return self }
+    let rendered = Set(steps.map(\.number))
+    var merged = self
+    merged.steps = (steps + previous.steps.filter { !rendered.contains($0.number) }).sorted { $0.number < $1.number }
+    return merged
   }
 
   /// The index as pretty-printed JSON with sorted keys, ending in a newline.

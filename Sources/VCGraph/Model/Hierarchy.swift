@@ -83,15 +83,35 @@ public struct Hierarchy: Sendable, Hashable {
     return nil
   }
 
-  /// The chain of controllers presented on top of `id`, nearest first.
+  /// Every controller presented above `id`: presented by it or by one of its descendants (a
+  /// current-context presentation inside a container), and so on up the chain, nearest first.
   public func presentationChain(above id: String) -> [String] {
     var chain: [String] = []
-    var current = id
-    while let next = controllers[current]?.presentation?.presented, !chain.contains(next) {
-      chain.append(next)
-      current = next
+    var pending = [id]
+    var seen: Set<String> = [id]
+    while !pending.isEmpty {
+      let current = pending.removeFirst()
+      for member in [current] + descendants(of: current) {
+        if let presented = controllers[member]?.presentation?.presented, seen.insert(presented).inserted {
+          chain.append(presented)
+          pending.append(presented)
+        }
+      }
     }
     return chain
+  }
+
+  /// Every child of `id`, their children and so on, depth first.
+  public func descendants(of id: String) -> [String] {
+    var result: [String] = []
+    var stack = Array((controllers[id]?.children ?? []).reversed())
+    var seen: Set<String> = [id]
+    while let next = stack.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      result.append(next)
+      stack += (controllers[next]?.children ?? []).reversed()
+    }
+    return result
   }
 
   /// The nearest controller of `kind` that is `id` or one of its parents

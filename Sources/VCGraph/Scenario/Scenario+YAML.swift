@@ -136,23 +136,54 @@ private struct ScenarioReader {
 
   // MARK: - Steps
 
+  /// Reads one step; an error in it names the step, with its action as written when there is one.
   private func readStep(_ node: Node, number: Int, known: Set<String>) throws(ScenarioError) -> Step {
+    do {
+      return try readStepFields(node, number: number, known: known)
+    } catch {
+      var error = error
+      if error.step == nil { error.step = StepReference(number: number, summary: Self.summary(ofStepAsWritten: node)) }
+      throw error
+    }
+  }
+
+  /// A step's action as written, `push home on nav`, for messages about a step that could not be read.
+  private static func summary(ofStepAsWritten node: Node) -> String {
+    guard case let .mapping(mapping) = node else { return "" }
+    func text(_ value: Node) -> String? {
+      switch value {
+      case let .scalar(scalar): return scalar.string
+      case let .sequence(items): return "[" + items.map { $0.string ?? "…" }.joined(separator: ", ") + "]"
+      default: return nil
+      }
+    }
+    guard let (key, value) = mapping.first(where: { pair in actions.contains { $0.name == pair.key.string } }),
+      let action = key.string
+    else { return "" }
+    var words = [action] + [text(value)].compactMap { $0 }
+    for (parameter, word) in [("on", "on"), ("from", "from"), ("to", "to"), ("window", "in window")] {
+      if let argument = mapping[parameter].flatMap(text) { words += [word, argument] }
+    }
+    return words.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.joined(separator: " ")
+  }
+
+  private func readStepFields(_ node: Node, number: Int, known: Set<String>) throws(ScenarioError) -> Step {
     let allowedActions = Self.actions.map(\.name)
-    let fields = try mapping(node, context: "step \(number)", expected: "a mapping such as 'push: home' with 'on: nav'")
+    let fields = try mapping(node, context: "a step", expected: "a mapping such as 'push: home' with 'on: nav'")
     let actionKeys = fields.pairs.compactMap { pair in pair.key.string.flatMap { allowedActions.contains($0) ? $0 : nil } }
     guard let actionName = actionKeys.first else {
       let stepKeys = Set(allowedActions + ["caption"] + Self.actions.flatMap(\.parameters))
       if let unknown = fields.pairs.first(where: { !stepKeys.contains($0.key.string ?? "") }) {
         throw error(
-          .unknownKey(unknown.key.string ?? "?", context: "step \(number)", allowed: allowedActions + ["caption"]), at: unknown.key)
+          .unknownKey(unknown.key.string ?? "?", context: "the step", allowed: allowedActions + ["caption"]), at: unknown.key)
       }
       throw error(.noAction(allowed: allowedActions), at: node)
     }
     guard actionKeys.count == 1 else { throw error(.severalActions(actionKeys), at: node) }
     let parameters = Self.actions.first { $0.name == actionName }!.parameters
     let location = self.location(of: node)
-    let stepContext = "step \(number) (\(actionName))"
-    try checkKeys(fields, allowed: [actionName] + parameters + ["caption"], context: stepContext)
+    let stepContext = actionName
+    try checkKeys(fields, allowed: [actionName] + parameters + ["caption"], context: "a \(actionName) step")
 
     let value = fields.values[actionName]!
     func controller(_ key: String) throws(ScenarioError) -> String {

@@ -48,7 +48,7 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
       case let .syntax(reason): return "invalid YAML: \(reason)"
       case let .unknownKey(key, context, allowed):
         return "unknown key '\(key)' in \(context); expected one of: \(allowed.joined(separator: ", "))"
-      case let .missingKey(key, context): return "\(context) needs a '\(key)' key"
+      case let .missingKey(key, context): return "\(context) needs '\(key):'"
       case let .duplicateKey(key): return "the key '\(key)' appears more than once"
       case let .wrongType(context, expected): return "\(context) must be \(expected)"
       case let .invalidValue(value, context, allowed):
@@ -83,7 +83,7 @@ public struct StepReference: Sendable, Hashable, CustomStringConvertible {
     self.init(number: step.number, summary: step.action.summary)
   }
 
-  public var description: String { "step \(number) (\(summary))" }
+  public var description: String { summary.isEmpty ? "step \(number)" : "step \(number) (\(summary))" }
 }
 
 /// Something UIKit would let pass but log or ignore, reported for one step.

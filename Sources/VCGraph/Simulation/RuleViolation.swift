@@ -57,7 +57,7 @@ public enum RuleViolation: Error, Sendable, Hashable {
     case let .alreadyHasParent(child, parent):
       return "\(child) already has a parent view controller \(parent); call removeFromParent first."
     case let .isPresented(controller, presenter):
-      return "\(controller) is presented by \(presenter); dismiss it before giving it a parent."
+      return "\(controller) is presented by \(presenter); dismiss it first."
     case let .isWindowRoot(controller, window):
       return "\(controller) is the root view controller of window '\(window)'; a root has no parent and is not presented."
     case let .cycle(child, parent):

@@ -9,8 +9,9 @@ extension VCGraphCommand {
         Prints each error as path:line:column: error: step N (action): message, and warnings the
         same way. Exits with status 0 when every scenario replays.
 
-        Example:
+        Examples:
           vcgraph check samples/*.yaml
+          vcgraph check samples/
         """
     )
 

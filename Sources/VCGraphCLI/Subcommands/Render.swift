@@ -79,10 +79,9 @@ extension VCGraphCommand {
         folders[folder] = path
         do {
           let rendered = try renderer.render(replay, formats: outputFormats, onlyStep: step)
-          let directory = OutputDirectory(path: folder)
-          try directory.write(rendered.files, removing: step == nil ? previousFiles(in: directory) : [])
+          try OutputDirectory(path: folder).writeFrames(rendered.frames, index: rendered.index, isPartial: step != nil)
           let count = rendered.index.steps.count
-          print("\(path) → \(folder) (\(count) step\(count == 1 ? "" : "s"), \(rendered.files.count) files)")
+          print("\(path) → \(folder) (\(count) step\(count == 1 ? "" : "s"), \(rendered.frames.count + 1) files)")
         } catch let error as RenderError {
           printError("\(path): error: \(error.description)")
           failed = true
@@ -92,14 +91,6 @@ extension VCGraphCommand {
         }
       }
       if failed { throw ExitCode.failure }
-    }
-
-    /// The frame files an earlier run listed in the folder's index.json, removed when a full run no longer writes them.
-    private func previousFiles(in directory: OutputDirectory) -> [String] {
-      guard let data = directory.contents(of: "index.json"),
-        let index = try? JSONDecoder().decode(RenderIndex.self, from: data)
-      else { return [] }
-      return index.steps.flatMap { $0.files.values }
     }
   }
 }

@@ -33,10 +33,14 @@ public struct Diagram: Sendable {
       action: frame.step.action.summary, caption: frame.step.caption, title: title)
   }
 
-  /// The cgraph node name of a controller.
-  public static func nodeName(ofController id: String) -> String { "vc:" + id }
+  /// The cgraph node name of a controller: `vc:` and its id, with `%`, backslashes and control characters percent-encoded.
+  public static func nodeName(ofController id: String) -> String { "vc:" + HTMLText.identifier(id) }
   /// The cgraph node name of a window.
-  public static func nodeName(ofWindow id: String) -> String { "window:" + id }
+  public static func nodeName(ofWindow id: String) -> String { "window:" + HTMLText.identifier(id) }
+  /// The SVG `id` of a controller's node: `vc-` and its id, encoded as in ``nodeName(ofController:)``.
+  public static func svgID(ofController id: String) -> String { "vc-" + HTMLText.identifier(id) }
+  /// The SVG `id` of a window's node.
+  public static func svgID(ofWindow id: String) -> String { "window-" + HTMLText.identifier(id) }
 
   /// The controllers drawn: those in a window, and those outside any window that have a relation.
   public var drawnControllers: [String] {
@@ -134,7 +138,7 @@ public struct Diagram: Sendable {
     return .init(
       name: Self.nodeName(ofWindow: window.id), cluster: cluster,
       attributes: [
-        .init("id", "window-" + window.id), .init("style", "rounded,filled"),
+        .init("id", Self.svgID(ofWindow: window.id)), .init("style", "rounded,filled"),
         .init("fillcolor", window.isKey ? DiagramStyle.windowFill : DiagramStyle.otherWindowFill),
         .init("color", window.isKey ? DiagramStyle.windowFill : DiagramStyle.otherWindowFill),
         .init("label", html: label),
@@ -157,10 +161,10 @@ public struct Diagram: Sendable {
     var identity = controller.id
     if let title = controller.title, !title.isEmpty { identity += " · “\(title)”" }
     let rows = [
-      HTMLText.font(controller.kind.displayName.uppercased(), size: 8.5, color: kindColor, bold: true),
-      HTMLText.font(controller.className, size: 12.5, color: classColor, bold: true),
+      HTMLText.font(controller.kind.displayName.uppercased(), size: 8, color: kindColor, bold: true),
+      HTMLText.font(controller.className, size: 13, color: classColor, bold: true),
       HTMLText.font(identity, size: 10, color: DiagramStyle.secondaryLabel),
-      HTMLText.font("\(state.symbol) \(state.text)", size: 9.5, color: state.color),
+      HTMLText.font("\(state.symbol) \(state.text)", size: 10, color: state.color),
     ]
     let label =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
@@ -179,7 +183,7 @@ public struct Diagram: Sendable {
     return .init(
       name: Self.nodeName(ofController: controller.id), cluster: cluster,
       attributes: [
-        .init("id", "vc-" + controller.id), .init("style", style), .init("color", border),
+        .init("id", Self.svgID(ofController: controller.id)), .init("style", style), .init("color", border),
         .init("fillcolor", fill), .init("penwidth", width), .init("label", html: label),
       ])
   }
@@ -198,13 +202,13 @@ public struct Diagram: Sendable {
   // MARK: - Labels
 
   private func edgeLabel(_ text: String, color: String) -> String {
-    HTMLText.font(" \(text) ", size: 9.5, color: color)
+    HTMLText.font(" \(text) ", size: 10, color: color)
   }
 
   private func presentationLabel(_ presentation: Presentation, presenter: String) -> String {
     var style = presentation.style.rawValue
     if presentation.style == .automatic { style += " → \(presentation.style.resolved.rawValue)" }
-    var lines = [HTMLText.font(" presents · \(style) ", size: 9.5, color: DiagramStyle.presentationEdge, bold: true)]
+    var lines = [HTMLText.font(" presents · \(style) ", size: 10, color: DiagramStyle.presentationEdge, bold: true)]
     if presentation.source != presenter {
       lines.append(HTMLText.font(" called on \(presentation.source) ", size: 9, color: DiagramStyle.presentationEdge))
     }
@@ -220,7 +224,7 @@ public struct Diagram: Sendable {
       HTMLText.font(action, size: 17, color: DiagramStyle.label, bold: true),
     ]
     if let caption, !caption.isEmpty {
-      left.append(HTMLText.font(caption, size: 11.5, color: DiagramStyle.secondaryLabel))
+      left.append(HTMLText.font(caption, size: 12, color: DiagramStyle.secondaryLabel))
     }
     let leftCell =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">"
@@ -234,7 +238,7 @@ public struct Diagram: Sendable {
   /// A small key to the encoding: the three edge kinds, and swatches of the three view states
   /// drawn like the controller boxes.
   private var legend: String {
-    let size = 9.0
+    let size = 9
     func text(_ words: String) -> String {
       "<TD ALIGN=\"LEFT\">\(HTMLText.font(words, size: size, color: DiagramStyle.secondaryLabel))</TD>"
     }
@@ -254,7 +258,7 @@ public struct Diagram: Sendable {
       + swatch(border: DiagramStyle.offScreenBorder, fill: DiagramStyle.offScreenFill, style: "rounded")
       + text("off screen (disappeared)") + "</TR>"
       + "<TR>" + line("╌╌╌▶", DiagramStyle.presentationEdge) + text("presenting → presented (style)") + gap
-      + swatch(border: DiagramStyle.notLoadedBorder, fill: DiagramStyle.background, style: "dashed")
+      + swatch(border: DiagramStyle.notLoadedBorder, fill: DiagramStyle.background, style: "rounded,dashed")
       + text("view not loaded") + "</TR>"
       + "</TABLE>"
   }

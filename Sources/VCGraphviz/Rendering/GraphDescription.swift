@@ -37,18 +37,35 @@ public struct GraphDescription: Sendable, Hashable {
     /// The cluster holding the node, by cluster name.
     public var cluster: String?
     public var attributes: [Attribute]
+
+    public init(name: String, cluster: String? = nil, attributes: [Attribute]) {
+      self.name = name
+      self.cluster = cluster
+      self.attributes = attributes
+    }
   }
 
   public struct Edge: Sendable, Hashable {
     public var tail: String
     public var head: String
     public var attributes: [Attribute]
+
+    public init(tail: String, head: String, attributes: [Attribute]) {
+      self.tail = tail
+      self.head = head
+      self.attributes = attributes
+    }
   }
 
   /// A subgraph whose name starts with `cluster`, drawn as a box around its nodes.
   public struct Cluster: Sendable, Hashable {
     public var name: String
     public var attributes: [Attribute]
+
+    public init(name: String, attributes: [Attribute]) {
+      self.name = name
+      self.attributes = attributes
+    }
   }
 
   /// The node with this name.

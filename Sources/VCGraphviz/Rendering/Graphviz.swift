@@ -39,6 +39,7 @@ final class GraphvizContext {
     graphvizMessages.removeAll()
     vcg_reset_errors()
     let graph = try CGraph(description)
+    if let problem = reportedError() { throw .graphConstruction(problem) }
     var output: [OutputFormat: [UInt8]] = [:]
     // DOT is the graph as built, written by cgraph before layout adds positions.
     if formats.contains(.dot) {
@@ -50,6 +51,7 @@ final class GraphvizContext {
       throw .layout(takeMessages(or: "gvLayout failed"))
     }
     defer { gvFreeLayout(context, graph.pointer) }
+    if let problem = reportedError() { throw .layout(problem) }
     for format in drawn {
       output[format] = try renderData(graph, format: format)
     }
@@ -66,9 +68,17 @@ final class GraphvizContext {
       if detail.contains("not recognized") { throw .unsupportedFormat(format, detail) }
       throw .rendering(format, detail)
     }
+    if let problem = reportedError() { throw .rendering(format, problem) }
     return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
       Array(UnsafeBufferPointer(start: $0, count: Int(length)))
     }
+  }
+
+  /// Graphviz's messages when one of them is an error (a label it could not parse, say), else nil;
+  /// warnings alone let the diagram through.
+  private func reportedError() -> String? {
+    guard graphvizMessages.contains("Error") else { return nil }
+    return takeMessages(or: "Graphviz reported an error")
   }
 
   private func takeMessages(or fallback: String) -> String {

@@ -1,10 +1,16 @@
 import Foundation
 import VCGraph
 
-/// The files of a rendered scenario, ready to be written together: one per step and format, and `index.json`.
+/// A rendered scenario: one file per step and format, and the index that lists them.
 public struct RenderedScenario: Sendable {
-  public var files: [(name: String, contents: Data)]
+  /// The frame files, in step order, formats in ``OutputFormat`` order within a step.
+  public var frames: [(name: String, contents: Data)]
   public var index: RenderIndex
+
+  /// The frames followed by `index.json`: everything a full render writes.
+  public var files: [(name: String, contents: Data)] {
+    frames + [(RenderIndex.fileName, index.jsonData())]
+  }
 }
 
 extension Renderer {
@@ -31,7 +37,6 @@ extension Renderer {
         .init(number: frame.step.number, action: frame.step.action.summary, caption: frame.step.caption, files: names))
     }
     let index = RenderIndex(scenario: scenario.path, title: scenario.title, steps: entries)
-    files.append(("index.json", index.jsonData()))
-    return RenderedScenario(files: files, index: index)
+    return RenderedScenario(frames: files, index: index)
   }
 }
