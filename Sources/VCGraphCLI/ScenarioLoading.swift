@@ -33,7 +33,9 @@ enum ScenarioLoading {
   static func checkStep(_ step: Int?, in replay: Replay) -> Bool {
     guard let step, replay.frame(step) == nil else { return true }
     let count = replay.scenario.steps.count
-    printError("\(replay.scenario.path): error: --step \(step) is out of range; the scenario has \(count) step\(count == 1 ? "" : "s")")
+    printError(
+      "\(replay.scenario.path): error: --step \(step) is out of range; the scenario has \(count) step\(count == 1 ? "" : "s")"
+    )
     return false
   }
 }

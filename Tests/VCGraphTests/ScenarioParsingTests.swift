@@ -139,7 +139,8 @@ struct ScenarioReadingTests {
     } catch {
       #expect(
         error.description
-          == "\(file.path):4:14: error: step 1 (setRoot nowhere): unknown controller 'nowhere'; declare it under 'controllers:'")
+          == "\(file.path):4:14: error: step 1 (setRoot nowhere): unknown controller 'nowhere'; declare it under 'controllers:'"
+      )
     }
     let missing = directory.appendingPathComponent("missing.yaml").path
     do {
@@ -185,7 +186,8 @@ struct ScenarioErrorTests {
     // With an action, only that action's keys are allowed.
     expectError(
       header + "  - push: home\n    on: nav\n    animated: true\n",
-      "test.yaml:8:5: error: step 2 (push home on nav): unknown key 'animated' in a push step; expected one of: push, on, caption")
+      "test.yaml:8:5: error: step 2 (push home on nav): unknown key 'animated' in a push step; expected one of: push, on, caption"
+    )
     expectError(
       header + "  - pop: nav\n    on: nav\n",
       "test.yaml:7:5: error: step 2 (pop nav on nav): unknown key 'on' in a pop step; expected one of: pop, caption")
@@ -198,8 +200,10 @@ struct ScenarioErrorTests {
   @Test func aStepWithoutAnActionOrWithTwo() {
     let header = "controllers:\n  nav: UINavigationController\n  home: HomeViewController\nsteps:\n"
     expectError(
-      header + "  - caption: nothing\n", "test.yaml:5:5: error: step 1: a step needs one action key: \(Self.allActions)")
-    expectError(header + "  - on: nav\n", "test.yaml:5:5: error: step 1: a step needs one action key: \(Self.allActions)")
+      header + "  - caption: nothing\n", "test.yaml:5:5: error: step 1: a step needs one action key: \(Self.allActions)"
+    )
+    expectError(
+      header + "  - on: nav\n", "test.yaml:5:5: error: step 1: a step needs one action key: \(Self.allActions)")
     expectError(
       header + "  - setRoot: nav\n  - push: home\n    pop: nav\n    on: nav\n",
       "test.yaml:6:5: error: step 2 (push home on nav): a step makes one UIKit call, but this one names push and pop")
@@ -217,23 +221,27 @@ struct ScenarioErrorTests {
     expectError(header + "  - setTabs: [home]\n", "test.yaml:6:5: error: step 1 (setTabs [home]): setTabs needs 'on:'")
     expectError(header + "  - selectTab: 0\n", "test.yaml:6:5: error: step 1 (selectTab 0): selectTab needs 'on:'")
     expectError(
-      header + "  - setViewControllers: [home]\n", "test.yaml:6:5: error: step 1 (setViewControllers [home]): setViewControllers needs 'on:'")
+      header + "  - setViewControllers: [home]\n",
+      "test.yaml:6:5: error: step 1 (setViewControllers [home]): setViewControllers needs 'on:'")
   }
 
   @Test func anUnknownControllerPointsAtTheValue() {
     let header = "controllers:\n  nav: UINavigationController\n  home: HomeViewController\nsteps:\n"
     expectError(
       header + "  - push: detail\n    on: nav\n",
-      "test.yaml:5:11: error: step 1 (push detail on nav): unknown controller 'detail'; declare it under 'controllers:'")
+      "test.yaml:5:11: error: step 1 (push detail on nav): unknown controller 'detail'; declare it under 'controllers:'"
+    )
     expectError(
       header + "  - push: home\n    on: navv\n",
       "test.yaml:6:9: error: step 1 (push home on navv): unknown controller 'navv'; declare it under 'controllers:'")
     expectError(
       header + "  - setViewControllers: [home, gone]\n    on: nav\n",
-      "test.yaml:5:32: error: step 1 (setViewControllers [home, gone] on nav): unknown controller 'gone'; declare it under 'controllers:'")
+      "test.yaml:5:32: error: step 1 (setViewControllers [home, gone] on nav): unknown controller 'gone'; declare it under 'controllers:'"
+    )
     expectError(
       header + "  - setRoot: nav\n  - present: home\n    from: Home\n",
-      "test.yaml:7:11: error: step 2 (present home from Home): unknown controller 'Home'; declare it under 'controllers:'")
+      "test.yaml:7:11: error: step 2 (present home from Home): unknown controller 'Home'; declare it under 'controllers:'"
+    )
     // A quoted number is an id, not a tab index.
     expectError(
       header + "  - selectTab: \"0\"\n    on: nav\n",
@@ -242,24 +250,36 @@ struct ScenarioErrorTests {
 
   @Test func valuesOfTheWrongType() {
     let header = "controllers:\n  nav: UINavigationController\n  home: HomeViewController\nsteps:\n"
-    expectError(header + "  - push: [home]\n    on: nav\n", "test.yaml:5:11: error: step 1 (push [home] on nav): 'push' must be a controller id")
     expectError(
-      header + "  - push: home\n    on: [nav]\n", "test.yaml:6:9: error: step 1 (push home on [nav]): 'on' of push must be a controller id")
-    expectError(header + "  - dismiss: {home: nav}\n", "test.yaml:5:14: error: step 1 (dismiss): 'dismiss' must be a controller id")
+      header + "  - push: [home]\n    on: nav\n",
+      "test.yaml:5:11: error: step 1 (push [home] on nav): 'push' must be a controller id")
+    expectError(
+      header + "  - push: home\n    on: [nav]\n",
+      "test.yaml:6:9: error: step 1 (push home on [nav]): 'on' of push must be a controller id")
+    expectError(
+      header + "  - dismiss: {home: nav}\n",
+      "test.yaml:5:14: error: step 1 (dismiss): 'dismiss' must be a controller id")
     expectError(header + "  - dismiss:\n", "test.yaml:5:13: error: step 1 (dismiss): 'dismiss' must be a controller id")
     expectError(
-      header + "  - selectTab: [home]\n    on: nav\n", "test.yaml:5:16: error: step 1 (selectTab [home] on nav): 'selectTab' must be a controller id")
+      header + "  - selectTab: [home]\n    on: nav\n",
+      "test.yaml:5:16: error: step 1 (selectTab [home] on nav): 'selectTab' must be a controller id")
     expectError(
       header + "  - setTabs: home\n    on: nav\n",
-      "test.yaml:5:14: error: step 1 (setTabs home on nav): 'setTabs' must be a list of controller ids such as [home, settings]")
+      "test.yaml:5:14: error: step 1 (setTabs home on nav): 'setTabs' must be a list of controller ids such as [home, settings]"
+    )
     expectError(
       header + "  - setViewControllers: [[home]]\n    on: nav\n",
-      "test.yaml:5:26: error: step 1 (setViewControllers […] on nav): an item of 'setViewControllers' must be a controller id")
+      "test.yaml:5:26: error: step 1 (setViewControllers […] on nav): an item of 'setViewControllers' must be a controller id"
+    )
     expectError(
-      header + "  - setRoot: nav\n    window: [a]\n", "test.yaml:6:13: error: step 1 (setRoot nav in window [a]): 'window' must be text")
+      header + "  - setRoot: nav\n    window: [a]\n",
+      "test.yaml:6:13: error: step 1 (setRoot nav in window [a]): 'window' must be text")
     expectError(
-      header + "  - setRoot: nav\n    window: \"\"\n", "test.yaml:6:13: error: step 1 (setRoot nav in window): 'window' must be a non-empty name")
-    expectError(header + "  - setRoot: nav\n    caption: [a]\n", "test.yaml:6:14: error: step 1 (setRoot nav): 'caption' must be text")
+      header + "  - setRoot: nav\n    window: \"\"\n",
+      "test.yaml:6:13: error: step 1 (setRoot nav in window): 'window' must be a non-empty name")
+    expectError(
+      header + "  - setRoot: nav\n    caption: [a]\n",
+      "test.yaml:6:14: error: step 1 (setRoot nav): 'caption' must be text")
     expectError(
       "title: [a]\n" + header + "  - setRoot: nav\n", "test.yaml:1:8: error: 'title' must be text")
     expectError(

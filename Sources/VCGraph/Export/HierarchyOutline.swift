@@ -22,8 +22,10 @@ public struct HierarchyOutline: Sendable {
         appendTree(root, label: nil, prefix: "", isLast: true, into: &lines, drawn: &drawn)
       }
     }
-    let loose = hierarchy.order.filter { hierarchy.isAttached($0) && hierarchy.containmentRoot(of: $0) == $0 && !drawn.contains($0) }
-      .filter { hierarchy[$0]?.presenter == nil }
+    let loose = hierarchy.order.filter {
+      hierarchy.isAttached($0) && hierarchy.containmentRoot(of: $0) == $0 && !drawn.contains($0)
+    }
+    .filter { hierarchy[$0]?.presenter == nil }
     if !loose.isEmpty {
       lines.append("not in a window")
       for (index, id) in loose.enumerated() {
@@ -47,7 +49,8 @@ public struct HierarchyOutline: Sendable {
       branches.append((presentation.presented, "presents (\(presentation.style.rawValue))"))
     }
     for (index, branch) in branches.enumerated() {
-      appendTree(branch.0, label: branch.1, prefix: inner, isLast: index == branches.count - 1, into: &lines, drawn: &drawn)
+      appendTree(
+        branch.0, label: branch.1, prefix: inner, isLast: index == branches.count - 1, into: &lines, drawn: &drawn)
     }
   }
 }

@@ -30,7 +30,9 @@ public struct StateDocument: Sendable, Encodable {
       let hierarchy = frame.hierarchy
       number = frame.step.number
       action = frame.step.action.summary
-      windows = hierarchy.windows.map { WindowState(id: $0.id, isKey: $0.isKey, rootViewController: $0.rootViewController) }
+      windows = hierarchy.windows.map {
+        WindowState(id: $0.id, isKey: $0.isKey, rootViewController: $0.rootViewController)
+      }
       viewControllers = hierarchy.viewControllers.map { ViewControllerState($0, in: hierarchy) }
     }
   }

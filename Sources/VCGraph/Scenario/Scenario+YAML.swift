@@ -8,7 +8,8 @@ extension Scenario {
     do {
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
       guard let decoded = String(data: data, encoding: .utf8) else {
-        throw ScenarioError(.unreadable("the file is not UTF-8 text"), at: SourceLocation(file: path, line: 1, column: 1))
+        throw ScenarioError(
+          .unreadable("the file is not UTF-8 text"), at: SourceLocation(file: path, line: 1, column: 1))
       }
       text = decoded
     } catch let error as ScenarioError {
@@ -50,7 +51,9 @@ private struct ScenarioReader {
 
   func read(_ text: String) throws(ScenarioError) -> Scenario {
     let root = try compose(text)
-    guard let root else { throw error(.wrongType(context: "a scenario", expected: "a mapping with 'controllers' and 'steps'"), at: nil) }
+    guard let root else {
+      throw error(.wrongType(context: "a scenario", expected: "a mapping with 'controllers' and 'steps'"), at: nil)
+    }
     let top = try mapping(root, context: "a scenario", expected: "a mapping with 'controllers' and 'steps'")
     try checkKeys(top, allowed: Self.topLevelKeys, context: "the scenario")
 
@@ -112,11 +115,14 @@ private struct ScenarioReader {
       let word = try string(kindEntry, context: "'kind' of \(context)")
       guard let parsed = ViewControllerKind(rawValue: word) else {
         throw error(
-          .invalidValue(word, context: "kind", allowed: ViewControllerKind.allCases.map(\.rawValue)), at: kindEntry.node)
+          .invalidValue(word, context: "kind", allowed: ViewControllerKind.allCases.map(\.rawValue)), at: kindEntry.node
+        )
       }
       kind = parsed
     }
-    let title = try fields.values["title"].map { entry throws(ScenarioError) in try string(entry, context: "'title' of \(context)") }
+    let title = try fields.values["title"].map { entry throws(ScenarioError) in
+      try string(entry, context: "'title' of \(context)")
+    }
     let definesContext = try fields.values["definesPresentationContext"].map { entry throws(ScenarioError) in
       try bool(entry, context: "'definesPresentationContext' of \(context)")
     }
@@ -170,12 +176,15 @@ private struct ScenarioReader {
   private func readStepFields(_ node: Node, number: Int, known: Set<String>) throws(ScenarioError) -> Step {
     let allowedActions = Self.actions.map(\.name)
     let fields = try mapping(node, context: "a step", expected: "a mapping such as 'push: home' with 'on: nav'")
-    let actionKeys = fields.pairs.compactMap { pair in pair.key.string.flatMap { allowedActions.contains($0) ? $0 : nil } }
+    let actionKeys = fields.pairs.compactMap { pair in
+      pair.key.string.flatMap { allowedActions.contains($0) ? $0 : nil }
+    }
     guard let actionName = actionKeys.first else {
       let stepKeys = Set(allowedActions + ["caption"] + Self.actions.flatMap(\.parameters))
       if let unknown = fields.pairs.first(where: { !stepKeys.contains($0.key.string ?? "") }) {
         throw error(
-          .unknownKey(unknown.key.string ?? "?", context: "the step", allowed: allowedActions + ["caption"]), at: unknown.key)
+          .unknownKey(unknown.key.string ?? "?", context: "the step", allowed: allowedActions + ["caption"]),
+          at: unknown.key)
       }
       throw error(.noAction(allowed: allowedActions), at: node)
     }
@@ -192,11 +201,14 @@ private struct ScenarioReader {
     }
     func controllerList() throws(ScenarioError) -> [String] {
       guard case let .sequence(items) = value.node else {
-        throw error(.wrongType(context: "'\(actionName)'", expected: "a list of controller ids such as [home, settings]"), at: value.node)
+        throw error(
+          .wrongType(context: "'\(actionName)'", expected: "a list of controller ids such as [home, settings]"),
+          at: value.node)
       }
       var ids: [String] = []
       for item in items {
-        ids.append(try controllerID(Entry(key: value.key, node: item), context: "an item of '\(actionName)'", known: known))
+        ids.append(
+          try controllerID(Entry(key: value.key, node: item), context: "an item of '\(actionName)'", known: known))
       }
       return ids
     }
@@ -207,7 +219,9 @@ private struct ScenarioReader {
     let action: Action
     switch actionName {
     case "setRoot":
-      let window = try fields.values["window"].map { entry throws(ScenarioError) in try nonEmptyString(entry, context: "'window'") }
+      let window = try fields.values["window"].map { entry throws(ScenarioError) in
+        try nonEmptyString(entry, context: "'window'")
+      }
       action = .setRoot(try subject(), window: window ?? Scenario.defaultWindow)
     case "push": action = .push(try subject(), on: try controller("on"))
     case "pop": action = .pop(try subject())
@@ -220,7 +234,8 @@ private struct ScenarioReader {
         if word.hasPrefix(".") { word.removeFirst() }
         guard let parsed = ModalPresentationStyle(rawValue: word) else {
           throw error(
-            .invalidValue(word, context: "presentation style", allowed: ModalPresentationStyle.allCases.map(\.rawValue)),
+            .invalidValue(
+              word, context: "presentation style", allowed: ModalPresentationStyle.allCases.map(\.rawValue)),
             at: styleEntry.node)
         }
         style = parsed
@@ -241,7 +256,9 @@ private struct ScenarioReader {
     default:
       fatalError("every action in ScenarioReader.actions is handled")
     }
-    let caption = try fields.values["caption"].map { entry throws(ScenarioError) in try string(entry, context: "'caption'") }
+    let caption = try fields.values["caption"].map { entry throws(ScenarioError) in
+      try string(entry, context: "'caption'")
+    }
     return Step(number: number, action: action, caption: caption, location: location)
   }
 
@@ -355,7 +372,9 @@ private struct ScenarioReader {
     _ node: Node, context: String, expected: String,
     repeated: (String) -> ScenarioError.Problem = ScenarioError.Problem.duplicateKey
   ) throws(ScenarioError) -> Fields {
-    guard case let .mapping(mapping) = node else { throw error(.wrongType(context: context, expected: expected), at: node) }
+    guard case let .mapping(mapping) = node else {
+      throw error(.wrongType(context: context, expected: expected), at: node)
+    }
     var values: [String: Entry] = [:]
     var pairs: [(key: Node, value: Node)] = []
     for (key, value) in mapping {

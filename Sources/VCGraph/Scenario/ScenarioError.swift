@@ -62,7 +62,8 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
       case let .severalActions(keys):
         return "a step makes one UIKit call, but this one names \(keys.joined(separator: " and "))"
       case .noSteps: return "the scenario has no steps; 'steps:' needs at least one"
-      case let .unsupportedVersion(version): return "unsupported scenario version '\(version)'; this vcgraph reads version 1"
+      case let .unsupportedVersion(version):
+        return "unsupported scenario version '\(version)'; this vcgraph reads version 1"
       case let .rule(violation): return violation.message
       }
     }

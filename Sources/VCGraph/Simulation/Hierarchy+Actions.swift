@@ -140,7 +140,9 @@ extension Hierarchy {
   }
 
   /// Replaces every child of `containerID` with `ids`, detaching the ones left out.
-  private mutating func replaceChildren(of containerID: String, with ids: [String], action: String) throws(RuleViolation) {
+  private mutating func replaceChildren(
+    of containerID: String, with ids: [String], action: String
+  ) throws(RuleViolation) {
     var seen: Set<String> = []
     for id in ids {
       guard seen.insert(id).inserted else { throw .duplicateInList(reference(id), action: action) }
@@ -219,7 +221,9 @@ extension Hierarchy {
   /// which covers the screen: the window's root or the presented controller holding the source.
   public func presentingController(for source: String, style: ModalPresentationStyle) -> String {
     if style.usesPresentationContext,
-      let context = ([source] + ancestors(of: source)).first(where: { controllers[$0]?.definesPresentationContext == true })
+      let context = ([source] + ancestors(of: source)).first(where: {
+        controllers[$0]?.definesPresentationContext == true
+      })
     {
       return context
     }
@@ -260,7 +264,9 @@ extension Hierarchy {
   }
 
   /// The nearest container of `kind` at or above `target`, as UIKit's `navigationController` finds it.
-  private func container(_ kind: ViewControllerKind, from target: String, for action: String) throws(RuleViolation) -> String {
+  private func container(
+    _ kind: ViewControllerKind, from target: String, for action: String
+  ) throws(RuleViolation) -> String {
     let named = try existing(target)
     guard let found = nearest(kind, from: target) else {
       throw .notInContainer(named.reference, kind: kind, action: action)

@@ -43,27 +43,32 @@ public enum RuleViolation: Error, Sendable, Hashable {
     case let .alreadyPresenting(presented, presenter, source, current):
       return "Attempt to present \(presented) on \(presenter) (from \(source)) which is already presenting \(current)."
     case let .notInWindowHierarchy(presented, presenter, source):
-      return "Attempt to present \(presented) on \(presenter) (from \(source)) whose view is not in the window hierarchy."
+      return
+        "Attempt to present \(presented) on \(presenter) (from \(source)) whose view is not in the window hierarchy."
     case let .presentingActiveController(controller):
       return "Application tried to present modally an active controller \(controller)."
     case let .presentingChild(controller, parent):
-      return "Application tried to present modally a view controller \(controller) that has a parent view controller \(parent)."
+      return
+        "Application tried to present modally a view controller \(controller) that has a parent view controller \(parent)."
     case let .pushingSameInstance(controller):
       return "Pushing the same view controller instance more than once is not supported (\(controller))."
     case .pushingNavigationController:
       return "Pushing a navigation controller is not supported."
     case let .notInContainer(controller, kind, action):
-      return "\(action) needs a \(kind.displayName) controller, but \(controller) is not one and has none among its parents."
+      return
+        "\(action) needs a \(kind.displayName) controller, but \(controller) is not one and has none among its parents."
     case let .alreadyHasParent(child, parent):
       return "\(child) already has a parent view controller \(parent); call removeFromParent first."
     case let .isPresented(controller, presenter):
       return "\(controller) is presented by \(presenter); dismiss it first."
     case let .isWindowRoot(controller, window):
-      return "\(controller) is the root view controller of window '\(window)'; a root has no parent and is not presented."
+      return
+        "\(controller) is the root view controller of window '\(window)'; a root has no parent and is not presented."
     case let .cycle(child, parent):
       return "Adding \(child) under \(parent) would make \(child) its own ancestor."
     case let .addChildToSystemContainer(container, kind, instead):
-      return "\(container) is a \(kind.displayName) controller; it manages its children itself, use \(instead) instead of addChild."
+      return
+        "\(container) is a \(kind.displayName) controller; it manages its children itself, use \(instead) instead of addChild."
     case let .duplicateInList(controller, action):
       if action == "setViewControllers" {
         return "Pushing the same view controller instance more than once is not supported (\(controller))."
@@ -74,7 +79,8 @@ public enum RuleViolation: Error, Sendable, Hashable {
     case let .tabIndexOutOfRange(index, tabBar, count):
       return "Tab index \(index) is out of range: \(tabBar) has \(count) tab\(count == 1 ? "" : "s")."
     case let .tooManyChildren(container, kind, limit, given):
-      return "A \(kind.displayName) controller shows at most \(limit) view controllers; \(container) was given \(given)."
+      return
+        "A \(kind.displayName) controller shows at most \(limit) view controllers; \(container) was given \(given)."
     case let .rootOfAnotherWindow(controller, window):
       return "\(controller) is already the root view controller of window '\(window)'."
     case let .unknownController(id):

@@ -79,7 +79,8 @@ public struct Diagram: Sendable {
           name: "cluster_detached",
           attributes: [
             .init("style", "rounded,dashed"), .init("color", DiagramStyle.mutedLabel), .init("penwidth", "1"),
-            .init("label", html: HTMLText.font("Not in a window", size: 10, color: DiagramStyle.tertiaryLabel, bold: true)),
+            .init(
+              "label", html: HTMLText.font("Not in a window", size: 10, color: DiagramStyle.tertiaryLabel, bold: true)),
             .init("labeljust", "l"), .init("margin", "14"),
           ]))
     }
@@ -178,7 +179,9 @@ public struct Diagram: Sendable {
     } else if loaded {
       (style, border, fill, width) = ("rounded,filled", DiagramStyle.offScreenBorder, DiagramStyle.offScreenFill, "1")
     } else {
-      (style, border, fill, width) = ("rounded,filled,dashed", DiagramStyle.notLoadedBorder, DiagramStyle.background, "1.2")
+      (style, border, fill, width) = (
+        "rounded,filled,dashed", DiagramStyle.notLoadedBorder, DiagramStyle.background, "1.2"
+      )
     }
     return .init(
       name: Self.nodeName(ofController: controller.id), cluster: cluster,
@@ -224,14 +227,18 @@ public struct Diagram: Sendable {
       HTMLText.font(action, size: 17, color: DiagramStyle.label, bold: true),
     ]
     if let caption, !caption.isEmpty {
-      left.append(HTMLText.font(caption, size: 12, color: DiagramStyle.secondaryLabel))
+      for line in HTMLText.wrapped(caption, width: 76) {
+        left.append(HTMLText.font(line, size: 12, color: DiagramStyle.secondaryLabel))
+      }
     }
     let leftCell =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">"
       + left.map { "<TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
     return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">"
-      + "<TR><TD ALIGN=\"LEFT\" VALIGN=\"TOP\">\(leftCell)</TD><TD WIDTH=\"24\"></TD>"
+      + "<TR><TD ALIGN=\"LEFT\" VALIGN=\"TOP\" ROWSPAN=\"2\">\(leftCell)</TD><TD WIDTH=\"24\" ROWSPAN=\"2\"></TD>"
       + "<TD ALIGN=\"RIGHT\" VALIGN=\"TOP\">\(legend)</TD></TR>"
+      // An empty cell under the legend takes the height of a long caption, so the legend keeps its size.
+      + "<TR><TD></TD></TR>"
       + "<TR><TD COLSPAN=\"3\" HEIGHT=\"10\"></TD></TR></TABLE>"
   }
 
@@ -247,10 +254,11 @@ public struct Diagram: Sendable {
     }
     func swatch(border: String, fill: String, style: String) -> String {
       "<TD><TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"0\" STYLE=\"\(style)\" COLOR=\"\(border)\" "
-        + "BGCOLOR=\"\(fill)\"><TR><TD WIDTH=\"18\" HEIGHT=\"8\"></TD></TR></TABLE></TD>"
+        + "BGCOLOR=\"\(fill)\"><TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"18\" HEIGHT=\"9\"></TD></TR></TABLE></TD>"
     }
     let gap = "<TD WIDTH=\"12\"></TD>"
-    return "<TABLE BORDER=\"1\" COLOR=\"#E5E5EA\" STYLE=\"rounded\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"2\">"
+    return
+      "<TABLE BORDER=\"1\" COLOR=\"#E5E5EA\" STYLE=\"rounded\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"2\">"
       + "<TR>" + line("━━━▶", DiagramStyle.rootEdge) + text("window → root view controller") + gap
       + swatch(border: DiagramStyle.onScreenBorder, fill: DiagramStyle.background, style: "rounded")
       + text("on screen (appeared)") + "</TR>"

@@ -117,7 +117,9 @@ private final class CGraph {
     fclose(stream)
     defer { free(buffer) }
     guard status == 0, let buffer else { throw .rendering(.dot, "agwrite failed") }
-    return buffer.withMemoryRebound(to: UInt8.self, capacity: size) { Array(UnsafeBufferPointer(start: $0, count: size)) }
+    return buffer.withMemoryRebound(to: UInt8.self, capacity: size) {
+      Array(UnsafeBufferPointer(start: $0, count: size))
+    }
   }
 
   private func build(_ description: GraphDescription) throws(RenderError) {

@@ -45,6 +45,22 @@ enum HTMLText {
     return result
   }
 
+  /// `text` broken into lines of at most `width` characters at spaces (a longer word keeps its own line),
+  /// so a long caption does not widen the whole diagram.
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(whereSeparator: \.isWhitespace) {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+
   /// `<FONT …>text</FONT>` with the given size and colour, and bold or italic when asked.
   static func font(_ text: String, size: Int, color: String, bold: Bool = false, italic: Bool = false) -> String {
     var inner = escape(text)

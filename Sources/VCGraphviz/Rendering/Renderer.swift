@@ -16,7 +16,8 @@ public final class Renderer {
   }
 
   /// Renders a graph description in each of `formats`.
-  public func render(_ graph: GraphDescription, formats: [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]] {
+  public func render(_ graph: GraphDescription, formats: [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]]
+  {
     try context.render(graph, formats: formats)
   }
 }
