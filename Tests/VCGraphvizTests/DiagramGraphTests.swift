@@ -4,25 +4,8 @@ import VCGraphviz
 
 /// The graph a ``Diagram`` hands to Graphviz: which nodes, clusters and edges it holds, before any C call.
 @Suite struct DiagramGraphTests {
-  static let loginFlow = """
-    title: Login
-    controllers:
-      nav: UINavigationController
-      home: { class: HomeViewController, title: Home }
-      login: LoginViewController
-      unused: UnusedViewController
-    steps:
-      - setRoot: nav
-      - push: home
-        on: nav
-      - present: login
-        from: home
-        style: fullScreen
-        caption: Login covers the whole screen
-    """
-
   @Test func drawsOneNodePerControllerInTheWindowAndOneEdgePerRelation() throws {
-    let graph = try lastDiagram(Self.loginFlow).graph
+    let graph = try lastDiagram(loginFlowScenario).graph
 
     #expect(graph.windowIDs == ["main"])
     #expect(Set(graph.controllerIDs) == ["nav", "home", "login"])
@@ -46,7 +29,7 @@ import VCGraphviz
   }
 
   @Test func declaredButUnattachedControllersAreNotDrawn() throws {
-    let graph = try lastDiagram(Self.loginFlow).graph
+    let graph = try lastDiagram(loginFlowScenario).graph
     #expect(graph.node(named: "vc:unused") == nil)
     #expect(!graph.edges.contains { $0.head == "vc:unused" || $0.tail == "vc:unused" })
   }
@@ -263,7 +246,7 @@ import VCGraphviz
   }
 
   @Test func nodesCarryTheIDsTheSVGGroupsGet() throws {
-    let graph = try lastDiagram(Self.loginFlow).graph
+    let graph = try lastDiagram(loginFlowScenario).graph
     #expect(graph.node(named: "window:main")?.attributes["id"] == "window-main")
     for id in ["nav", "home", "login"] {
       #expect(graph.node(named: Diagram.nodeName(ofController: id))?.attributes["id"] == "vc-" + id)
@@ -287,7 +270,7 @@ import VCGraphviz
   }
 
   @Test func theGraphLabelNamesTitleStepActionAndCaption() throws {
-    let graph = try lastDiagram(Self.loginFlow).graph
+    let graph = try lastDiagram(loginFlowScenario).graph
     let label = plainText(ofHTML: graph.attributes["label"] ?? "")
     #expect(label.contains("Login"))
     #expect(label.lowercased().contains("step 3 of 3"))

@@ -293,3 +293,21 @@ func redrawWithDot(_ source: [UInt8]) throws -> DotRun {
     svg: (try? [UInt8](Data(contentsOf: output))) ?? [],
     errors: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
 }
+
+/// A login screen presented full screen over a navigation stack, with one controller never used.
+let loginFlowScenario = """
+  title: Login
+  controllers:
+    nav: UINavigationController
+    home: { class: HomeViewController, title: Home }
+    login: LoginViewController
+    unused: UnusedViewController
+  steps:
+    - setRoot: nav
+    - push: home
+      on: nav
+    - present: login
+      from: home
+      style: fullScreen
+      caption: Login covers the whole screen
+  """

@@ -37,6 +37,8 @@ public struct Diagram: Sendable {
   public static func nodeName(ofController id: String) -> String { "vc:" + HTMLText.identifier(id) }
   /// The cgraph node name of a window.
   public static func nodeName(ofWindow id: String) -> String { "window:" + HTMLText.identifier(id) }
+  /// The cgraph name of the cluster framing a window's hierarchy.
+  static func clusterName(ofWindow id: String) -> String { "cluster_window_" + HTMLText.identifier(id) }
   /// The SVG `id` of a controller's node: `vc-` and its id, encoded as in ``nodeName(ofController:)``.
   public static func svgID(ofController id: String) -> String { "vc-" + HTMLText.identifier(id) }
   /// The SVG `id` of a window's node.
@@ -61,7 +63,7 @@ public struct Diagram: Sendable {
 
     var clusterOfController: [String: String] = [:]
     for window in hierarchy.windows {
-      let cluster = "cluster_window_\(window.id)"
+      let cluster = Self.clusterName(ofWindow: window.id)
       graph.clusters.append(
         .init(
           name: cluster,
@@ -85,7 +87,7 @@ public struct Diagram: Sendable {
           ]))
     }
     for id in drawn {
-      let cluster = hierarchy.window(of: id).map { "cluster_window_\($0.id)" } ?? "cluster_detached"
+      let cluster = hierarchy.window(of: id).map { Self.clusterName(ofWindow: $0.id) } ?? "cluster_detached"
       clusterOfController[id] = cluster
       if let controller = hierarchy[id] { graph.nodes.append(controllerNode(controller, cluster: cluster)) }
     }
@@ -134,8 +136,8 @@ public struct Diagram: Sendable {
     let subtitle = window.isKey ? "\(window.id) · key window" : window.id
     let label =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
-      + "<TR><TD ALIGN=\"LEFT\">\(HTMLText.font("UIWindow", size: 12, color: "#FFFFFF", bold: true))</TD></TR>"
-      + "<TR><TD ALIGN=\"LEFT\">\(HTMLText.font(subtitle, size: 10, color: "#E5E5EA"))</TD></TR></TABLE>"
+      + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font("UIWindow", size: 12, color: "#FFFFFF", bold: true))</TD></TR>"
+      + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font(subtitle, size: 10, color: "#E5E5EA", width: 40))</TD></TR></TABLE>"
     return .init(
       name: Self.nodeName(ofWindow: window.id), cluster: cluster,
       attributes: [
@@ -163,13 +165,13 @@ public struct Diagram: Sendable {
     if let title = controller.title, !title.isEmpty { identity += " · “\(title)”" }
     let rows = [
       HTMLText.font(controller.kind.displayName.uppercased(), size: 8, color: kindColor, bold: true),
-      HTMLText.font(controller.className, size: 13, color: classColor, bold: true),
-      HTMLText.font(identity, size: 10, color: DiagramStyle.secondaryLabel),
+      HTMLText.font(controller.className, size: 13, color: classColor, bold: true, width: 40),
+      HTMLText.font(identity, size: 10, color: DiagramStyle.secondaryLabel, width: 48),
       HTMLText.font("\(state.symbol) \(state.text)", size: 10, color: state.color),
     ]
     let label =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
-      + rows.map { "<TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
+      + rows.map { "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
     let style: String
     let border: String
     let fill: String
@@ -205,15 +207,16 @@ public struct Diagram: Sendable {
   // MARK: - Labels
 
   private func edgeLabel(_ text: String, color: String) -> String {
-    HTMLText.font(" \(text) ", size: 10, color: color)
+    HTMLText.font(text, size: 10, color: color, width: 40)
   }
 
   private func presentationLabel(_ presentation: Presentation, presenter: String) -> String {
     var style = presentation.style.rawValue
     if presentation.style == .automatic { style += " → \(presentation.style.resolved.rawValue)" }
-    var lines = [HTMLText.font(" presents · \(style) ", size: 10, color: DiagramStyle.presentationEdge, bold: true)]
+    var lines = [HTMLText.font("presents · \(style)", size: 10, color: DiagramStyle.presentationEdge, bold: true)]
     if presentation.source != presenter {
-      lines.append(HTMLText.font(" called on \(presentation.source) ", size: 9, color: DiagramStyle.presentationEdge))
+      lines.append(
+        HTMLText.font("called on \(presentation.source)", size: 9, color: DiagramStyle.presentationEdge, width: 40))
     }
     return lines.joined(separator: "<BR/>")
   }
@@ -223,19 +226,17 @@ public struct Diagram: Sendable {
     var context = "STEP \(stepNumber) OF \(stepCount)"
     if let title, !title.isEmpty { context = title + "  ·  " + context }
     var left = [
-      HTMLText.font(context, size: 10, color: DiagramStyle.tertiaryLabel, bold: true),
-      HTMLText.font(action, size: 17, color: DiagramStyle.label, bold: true),
+      HTMLText.font(context, size: 10, color: DiagramStyle.tertiaryLabel, bold: true, width: 90),
+      HTMLText.font(action, size: 17, color: DiagramStyle.label, bold: true, width: 56),
     ]
     if let caption, !caption.isEmpty {
-      for line in HTMLText.wrapped(caption, width: 76) {
-        left.append(HTMLText.font(line, size: 12, color: DiagramStyle.secondaryLabel))
-      }
+      left.append(HTMLText.font(caption, size: 12, color: DiagramStyle.secondaryLabel, width: 76, maxLines: 12))
     }
     let leftCell =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">"
-      + left.map { "<TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
+      + left.map { "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
     return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">"
-      + "<TR><TD ALIGN=\"LEFT\" VALIGN=\"TOP\" ROWSPAN=\"2\">\(leftCell)</TD><TD WIDTH=\"24\" ROWSPAN=\"2\"></TD>"
+      + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" VALIGN=\"TOP\" ROWSPAN=\"2\">\(leftCell)</TD><TD WIDTH=\"24\" ROWSPAN=\"2\"></TD>"
       + "<TD ALIGN=\"RIGHT\" VALIGN=\"TOP\">\(legend)</TD></TR>"
       // An empty cell under the legend takes the height of a long caption, so the legend keeps its size.
       + "<TR><TD></TD></TR>"
@@ -247,10 +248,10 @@ public struct Diagram: Sendable {
   private var legend: String {
     let size = 9
     func text(_ words: String) -> String {
-      "<TD ALIGN=\"LEFT\">\(HTMLText.font(words, size: size, color: DiagramStyle.secondaryLabel))</TD>"
+      "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font(words, size: size, color: DiagramStyle.secondaryLabel))</TD>"
     }
     func line(_ glyphs: String, _ color: String) -> String {
-      "<TD ALIGN=\"LEFT\">\(HTMLText.font(glyphs, size: size, color: color, bold: true))</TD>"
+      "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font(glyphs, size: size, color: color, bold: true))</TD>"
     }
     func swatch(border: String, fill: String, style: String) -> String {
       "<TD><TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"0\" STYLE=\"\(style)\" COLOR=\"\(border)\" "

@@ -33,7 +33,15 @@ enum HTMLText {
 
   /// `text` as a Graphviz identifier that no escape sequence can touch: `%`, backslash and control
   /// characters are percent-encoded (as UTF-8), everything else is kept, so ids stay readable and distinct.
+  ///
+  /// An identifier longer than 200 characters keeps its first 120 and a hash of the whole text, so it
+  /// stays distinct and short enough for Graphviz and for a reader.
   static func identifier(_ text: String) -> String {
+    if text.utf8.count > 200 {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+      for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      return identifier(String(text.prefix(120))) + "…" + String(hash, radix: 16)
+    }
     var result = ""
     for scalar in text.unicodeScalars {
       if scalar == "%" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F {
@@ -45,25 +53,42 @@ enum HTMLText {
     return result
   }
 
-  /// `text` broken into lines of at most `width` characters at spaces (a longer word keeps its own line),
-  /// so a long caption does not widen the whole diagram.
-  static func wrapped(_ text: String, width: Int) -> [String] {
+  /// `text` broken into lines of at most `width` characters at spaces, a longer word cut into pieces,
+  /// and at most `maxLines` lines, the last one saying how long the text was when it does not fit.
+  ///
+  /// Every text vcgraph draws goes through this: Graphviz cannot lay out a node or label wider than
+  /// 65,535 points (it fails, or aborts on an assertion inside HTML tables), so no line may be long.
+  static func lines(_ text: String, width: Int, maxLines: Int) -> [String] {
     var lines: [String] = []
     var line = ""
-    for word in text.split(whereSeparator: \.isWhitespace) {
-      if !line.isEmpty, line.count + 1 + word.count > width {
-        lines.append(line)
-        line = ""
+    var lineLength = 0
+    words: for word in text.split(whereSeparator: \.isWhitespace) {
+      var piece = Substring(word)
+      while !piece.isEmpty {
+        // Only `width` characters are looked at, so a huge word costs no more than its pieces.
+        let head = piece.prefix(width)
+        if lineLength > 0, lineLength + 1 + head.count > width {
+          lines.append(line)
+          (line, lineLength) = ("", 0)
+          if lines.count > maxLines { break words }
+        }
+        line += (lineLength == 0 ? "" : " ") + head
+        lineLength += (lineLength == 0 ? 0 : 1) + head.count
+        piece = piece.dropFirst(head.count)
       }
-      line += (line.isEmpty ? "" : " ") + word
     }
-    if !line.isEmpty { lines.append(line) }
-    return lines
+    if lineLength > 0 { lines.append(line) }
+    guard lines.count > maxLines else { return lines }
+    return lines.prefix(maxLines - 1) + ["… (\(text.count) characters in all)"]
   }
 
-  /// `<FONT …>text</FONT>` with the given size and colour, and bold or italic when asked.
-  static func font(_ text: String, size: Int, color: String, bold: Bool = false, italic: Bool = false) -> String {
-    var inner = escape(text)
+  /// `<FONT …>text</FONT>` with the given size and colour, bold or italic when asked, and the text
+  /// broken into left-aligned lines as ``lines(_:width:maxLines:)`` does.
+  static func font(
+    _ text: String, size: Int, color: String, bold: Bool = false, italic: Bool = false, width: Int = 60,
+    maxLines: Int = 8
+  ) -> String {
+    var inner = lines(text, width: width, maxLines: maxLines).map(escape).joined(separator: "<BR ALIGN=\"LEFT\"/>")
     if bold { inner = "<B>\(inner)</B>" }
     if italic { inner = "<I>\(inner)</I>" }
     return "<FONT POINT-SIZE=\"\(size)\" COLOR=\"\(color)\">\(inner)</FONT>"
