@@ -69,10 +69,6 @@ public struct RenderIndex: Sendable, Codable, Hashable {
 
   /// The index as pretty-printed JSON with sorted keys, ending in a newline.
   public func jsonData() -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    var data = (try? encoder.encode(self)) ?? Data()
-    data.append(0x0A)
-    return data
+    Data(JSONText.encode(self).utf8)
   }
 }

@@ -12,11 +12,7 @@ public struct StateDocument: Sendable, Encodable {
 
   /// The document as pretty-printed JSON with sorted keys, ending in a newline.
   public func jsonString() -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    // Encoding these plain values cannot fail.
-    let data = (try? encoder.encode(self)) ?? Data()
-    return String(decoding: data, as: UTF8.self) + "\n"
+    JSONText.encode(self)
   }
 
   /// One step: its number, its action and the hierarchy after it.
