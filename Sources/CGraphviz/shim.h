@@ -7,8 +7,4 @@
 /// Swift 6 rejects C's mutable globals, so the graph descriptors are read through these.
 static inline Agdesc_t vcg_directed(void) { return Agdirected; }
 
-/// Graphviz's error-reporting globals, reset between graphs.
-static inline int vcg_error_count(void) { return agerrors(); }
-static inline void vcg_reset_errors(void) { agreseterrors(); }
-
 #endif

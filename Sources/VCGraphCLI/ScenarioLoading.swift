@@ -1,22 +1,7 @@
-import Foundation
 import VCGraph
 
 /// Reads and replays a scenario, printing its error or warnings the way compilers do.
 enum ScenarioLoading {
-  /// The scenario files named on the command line: files as given, folders replaced by the
-  /// `.yaml`, `.yml` and `.json` files directly inside them, in name order.
-  static func expand(_ paths: [String]) -> [String] {
-    paths.flatMap { path -> [String] in
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
-        let names = try? FileManager.default.contentsOfDirectory(atPath: path)
-      else { return [path] }
-      return names.filter { ["yaml", "yml", "json"].contains(($0 as NSString).pathExtension.lowercased()) }
-        .sorted()
-        .map { (path as NSString).appendingPathComponent($0) }
-    }
-  }
-
   /// The replay of the scenario at `path`, or nil after printing why it failed.
   static func replay(_ path: String) -> Replay? {
     do {

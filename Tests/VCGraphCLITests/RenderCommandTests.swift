@@ -293,6 +293,67 @@ import Testing
     }
   }
 
+  /// A full re-render removes only files vcgraph names itself, whatever an earlier index.json lists.
+  @Test func aReRenderNeverRemovesFilesItDidNotName() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      try folder.write("mine", to: "out/keep.txt")
+      try folder.write("mine", to: "out/login-flow/notes.md")
+      try folder.write(
+        #"{"scenario": "samples/login-flow.yaml", "title": null, "steps": [{"number": 1, "action": "x", "caption": null, "#
+          + #""files": {"svg": "..", "png": "../keep.txt", "pdf": "notes.md", "dot": "/etc/hostname"}}]}"#,
+        to: "out/login-flow/index.json")
+      let run = try folder.vcgraph("render", "samples/login-flow.yaml", "-o", "out")
+      #expect(run.status == 0, "\(run)")
+      #expect(folder.exists("out/keep.txt"))
+      #expect(folder.exists("out/login-flow/notes.md"))
+      #expect(folder.exists("out/login-flow/01-setroot-nav.svg"))
+    }
+  }
+
+  /// After the scenario changed, rendering one step drops the earlier index's steps whose action changed,
+  /// and their files, rather than mixing two versions of the scenario.
+  @Test func aStepRunAfterTheScenarioChangedDropsStepsThatNoLongerMatch() throws {
+    let before = """
+      controllers:
+        nav: UINavigationController
+        a: A
+        b: B
+      steps:
+        - setRoot: nav
+        - push: a
+          on: nav
+        - push: b
+          on: nav
+      """
+    let after = before.replacingOccurrences(of: "push: b", with: "pop: nav").replacingOccurrences(
+      of: "pop: nav\n    on: nav", with: "pop: nav")
+    try withTemporaryFolder { folder in
+      try folder.write(before, to: "flow.yaml")
+      try #require(try folder.vcgraph("render", "flow.yaml", "-o", "out").status == 0)
+      try folder.write(after, to: "flow.yaml")
+      let run = try folder.vcgraph("render", "flow.yaml", "-o", "out", "--step", "2")
+      #expect(run.status == 0, "\(run)")
+      #expect(
+        folder.contents(of: "out/flow") == ["01-setroot-nav.svg", "02-push-a-on-nav.svg", "index.json"])
+      let index = try parseJSONObject(try folder.bytes("out/flow/index.json"))
+      let steps = try #require(index["steps"] as? [[String: Any]])
+      #expect(steps.compactMap { $0["number"] as? Int } == [1, 2])
+    }
+  }
+
+  /// A folder with no scenario in it is an error, not a silent success.
+  @Test func aFolderWithoutScenariosIsAnError() throws {
+    try withTemporaryFolder { folder in
+      try folder.write("not a scenario", to: "empty/readme.txt")
+      for command in ["render", "check"] {
+        let run = try folder.vcgraph(command, "empty")
+        #expect(run.status == 1, "\(run)")
+        #expect(run.standardError.contains("empty:1:1: error: cannot read the scenario: it is a folder with no .yaml"))
+      }
+    }
+  }
+
   /// Rendering one step again keeps the other steps in index.json, so the index still lists every file on disk.
   @Test func aStepRunKeepsTheOtherStepsInTheIndex() throws {
     try withTemporaryFolder { folder in

@@ -632,4 +632,32 @@ struct PresentationAppearanceTests {
     #expect(hierarchy["root"]?.appearance == .appeared)
     #expect(hierarchy["filter"]?.appearance == .disappeared)
   }
+
+  /// UIKit forwards a presentation called on a controller whose view is not in the window (an
+  /// unselected tab), and logs that this is discouraged.
+  @Test func presentingFromADetachedControllerWarnsButPresents() throws {
+    let replay = try replay(
+      """
+      controllers:
+        tabs: UITabBarController
+        feed: FeedViewController
+        profile: ProfileViewController
+        editor: EditorViewController
+      steps:
+        - setTabs: [feed, profile]
+          on: tabs
+        - setRoot: tabs
+        - present: editor
+          from: profile
+      """)
+    let last = try #require(replay.frames.last)
+    #expect(last.hierarchy["tabs"]?.presentation?.presented == "editor")
+    #expect(
+      last.warnings.map(\.message) == [
+        "Presenting view controllers on detached view controllers is discouraged <ProfileViewController: profile>."
+      ])
+    #expect(
+      last.warnings.first?.description.hasPrefix("test.yaml:10:5: warning: step 3 (present editor from profile): ")
+        == true)
+  }
 }

@@ -83,10 +83,10 @@ struct ScenarioReadingTests {
     #expect(scenario.steps[12].caption == "flow style")
     #expect(scenario.steps[13].caption == "folded caption")
     #expect(scenario.steps[0].caption == nil)
-    // A step is located at its first key; a flow mapping at its brace.
+    // A step is located at its action key, in a flow mapping too.
     #expect(scenario.steps[0].location == VCGraph.SourceLocation(file: "test.yaml", line: 11, column: 5))
     #expect(scenario.steps[2].location == VCGraph.SourceLocation(file: "test.yaml", line: 14, column: 5))
-    #expect(scenario.steps[12].location == VCGraph.SourceLocation(file: "test.yaml", line: 32, column: 5))
+    #expect(scenario.steps[12].location == VCGraph.SourceLocation(file: "test.yaml", line: 32, column: 6))
     #expect(scenario.steps[13].location.line == 33)
   }
 
@@ -107,7 +107,7 @@ struct ScenarioReadingTests {
     let replay = try replay(json)
     #expect(replay.scenario.title == "JSON")
     #expect(replay.scenario.steps.map(\.action) == [.setRoot("nav", window: "main"), .push("home", on: "nav")])
-    #expect(replay.scenario.steps[1].location == VCGraph.SourceLocation(file: "test.yaml", line: 9, column: 5))
+    #expect(replay.scenario.steps[1].location == VCGraph.SourceLocation(file: "test.yaml", line: 9, column: 6))
     #expect(replay.frames.last?.hierarchy.appearedIDs == ["nav", "home"])
     // Errors in JSON point into the JSON too.
     expectError(
@@ -352,7 +352,7 @@ struct ScenarioErrorTests {
         - setRoot: home
           setRoot: home
       """,
-      "test.yaml:5:5: error: the key 'setRoot' appears more than once")
+      "test.yaml:5:5: error: step 1 (setRoot home): the key 'setRoot' appears more than once")
     expectError(
       """
       title: One
@@ -445,7 +445,7 @@ struct ScenarioErrorTests {
       """
     expectError(
       yaml,
-      "test.yaml:9:5: error: step 3 (push home on nav): Pushing the same view controller instance more than once "
+      "test.yaml:10:5: error: step 3 (push home on nav): Pushing the same view controller instance more than once "
         + "is not supported (<HomeViewController: home>).")
   }
 }

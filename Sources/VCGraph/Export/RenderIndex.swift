@@ -57,14 +57,29 @@ public struct RenderIndex: Sendable, Codable, Hashable {
     return String(repeating: "0", count: max(0, width - number.count)) + number + "-" + step.slug + "." + fileExtension
   }
 
-  /// This index plus the steps of `previous` that it does not hold, in step order: the index of a
-  /// folder after rendering only some steps of the scenario `previous` already described.
-  public func keepingOtherSteps(of previous: RenderIndex?) -> RenderIndex {
-    guard let previous, previous.scenario == scenario else { return self }
+  /// This index plus the steps of `earlier` that it does not hold and that the scenario still has with
+  /// the same action (`stepActions[n - 1]` is step n's), in step order: the index of a folder after
+  /// rendering only some steps again.
+  public func keepingSteps(of earlier: RenderIndex?, stillIn stepActions: [String]) -> RenderIndex {
+    guard let earlier, earlier.scenario == scenario else { return self }
     let rendered = Set(steps.map(\.number))
+    let unchanged = earlier.steps.filter { entry in
+      !rendered.contains(entry.number) && stepActions.indices.contains(entry.number - 1)
+        && stepActions[entry.number - 1] == entry.action
+    }
     var merged = self
-    merged.steps = (steps + previous.steps.filter { !rendered.contains($0.number) }).sorted { $0.number < $1.number }
+    merged.steps = (steps + unchanged).sorted { $0.number < $1.number }
     return merged
+  }
+
+  /// True for the names ``fileName(for:stepCount:fileExtension:)`` makes: `NN-slug.ext`.
+  public static func isFrameFileName(_ name: String) -> Bool {
+    let parts = name.split(separator: "-", maxSplits: 1)
+    guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(\.isASCII), parts[0].allSatisfy(\.isNumber),
+      let dot = parts[1].lastIndex(of: "."),
+      ["svg", "png", "pdf", "dot"].contains(parts[1][parts[1].index(after: dot)...])
+    else { return false }
+    return parts[1][..<dot].allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
   }
 
   /// The index as pretty-printed JSON with sorted keys, ending in a newline.

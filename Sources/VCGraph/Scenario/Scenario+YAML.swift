@@ -2,8 +2,30 @@ import Foundation
 import Yams
 
 extension Scenario {
+  /// The extensions of scenario files in a folder.
+  public static let fileExtensions = ["yaml", "yml", "json"]
+
+  /// Scenario paths as a command line names them: files as given, folders replaced by the scenario
+  /// files directly inside them, in name order. A folder with none stays as it is, so reading it
+  /// reports that it holds no scenario.
+  public static func paths(expanding paths: [String]) -> [String] {
+    paths.flatMap { path -> [String] in
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
+        let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+      else { return [path] }
+      let found = names.filter { fileExtensions.contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+      return found.isEmpty ? [path] : found.map { (path as NSString).appendingPathComponent($0) }
+    }
+  }
+
   /// Reads a scenario file (YAML, or JSON, which is YAML too).
   public init(contentsOfFile path: String) throws(ScenarioError) {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      let reason = "it is a folder with no " + Self.fileExtensions.map { ".\($0)" }.joined(separator: ", ") + " file"
+      throw ScenarioError(.unreadable(reason), at: SourceLocation(file: path, line: 1, column: 1))
+    }
     let text: String
     do {
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -31,6 +53,16 @@ extension Scenario {
 /// and pointing at the line and column of whatever is wrong.
 private struct ScenarioReader {
   let path: String
+  /// Where ``repeatedKeyMarker`` was put into the text read, when it was (see ``compose(_:)``).
+  var markedKey: Mark?
+
+  init(path: String) {
+    self.path = path
+  }
+
+  /// Put in front of the occurrence of a repeated key that Yams reports (its first), so the text
+  /// composes and the reader itself finds the later occurrence and the step it is in.
+  static let repeatedKeyMarker: Character = "\u{E000}"
 
   static let topLevelKeys = ["version", "title", "controllers", "steps"]
   static let controllerKeys = ["class", "kind", "title", "definesPresentationContext"]
@@ -90,12 +122,12 @@ private struct ScenarioReader {
       repeated: ScenarioError.Problem.duplicateController)
     var controllers: [ViewController] = []
     var declarations: [String: SourceLocation] = [:]
-    for (key, value) in entries.pairs {
+    for (_, key, value) in entries.pairs {
       let id = try string(key, context: "a controller id")
+        .drop { $0 == Self.repeatedKeyMarker }.description
       guard !id.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
         throw error(.invalidControllerID(id), at: key)
       }
-      guard declarations[id] == nil else { throw error(.duplicateController(id), at: key) }
       declarations[id] = location(of: key)
       controllers.append(try readController(id: id, value))
     }
@@ -163,8 +195,9 @@ private struct ScenarioReader {
       default: return nil
       }
     }
-    guard let (key, value) = mapping.first(where: { pair in actions.contains { $0.name == pair.key.string } }),
-      let action = key.string
+    func name(_ key: Node) -> String? { key.string.map { $0.first == repeatedKeyMarker ? String($0.dropFirst()) : $0 } }
+    guard let (key, value) = mapping.first(where: { pair in actions.contains { $0.name == name(pair.key) } }),
+      let action = name(key)
     else { return "" }
     var words = [action] + [text(value)].compactMap { $0 }
     for (parameter, word) in [("on", "on"), ("from", "from"), ("to", "to"), ("window", "in window")] {
@@ -176,25 +209,22 @@ private struct ScenarioReader {
   private func readStepFields(_ node: Node, number: Int, known: Set<String>) throws(ScenarioError) -> Step {
     let allowedActions = Self.actions.map(\.name)
     let fields = try mapping(node, context: "a step", expected: "a mapping such as 'push: home' with 'on: nav'")
-    let actionKeys = fields.pairs.compactMap { pair in
-      pair.key.string.flatMap { allowedActions.contains($0) ? $0 : nil }
-    }
-    guard let actionName = actionKeys.first else {
+    let actionKeys = fields.pairs.map(\.name).filter(allowedActions.contains)
+    guard let actionName = actionKeys.first, let value = fields.values[actionName] else {
       let stepKeys = Set(allowedActions + ["caption"] + Self.actions.flatMap(\.parameters))
-      if let unknown = fields.pairs.first(where: { !stepKeys.contains($0.key.string ?? "") }) {
+      if let unknown = fields.pairs.first(where: { !stepKeys.contains($0.name) }) {
         throw error(
-          .unknownKey(unknown.key.string ?? "?", context: "the step", allowed: allowedActions + ["caption"]),
-          at: unknown.key)
+          .unknownKey(unknown.name, context: "the step", allowed: allowedActions + ["caption"]), at: unknown.key)
       }
       throw error(.noAction(allowed: allowedActions), at: node)
     }
     guard actionKeys.count == 1 else { throw error(.severalActions(actionKeys), at: node) }
-    let parameters = Self.actions.first { $0.name == actionName }!.parameters
-    let location = self.location(of: node)
+    let parameters = Self.actions.first { $0.name == actionName }?.parameters ?? []
+    // A step is where its action is written, whatever key comes first.
+    let location = self.location(of: value.key)
     let stepContext = actionName
     try checkKeys(fields, allowed: [actionName] + parameters + ["caption"], context: "a \(actionName) step")
 
-    let value = fields.values[actionName]!
     func controller(_ key: String) throws(ScenarioError) -> String {
       guard let entry = fields.values[key] else { throw error(.missingKey(key, context: stepContext), at: node) }
       return try controllerID(entry, context: "'\(key)' of \(stepContext)", known: known)
@@ -280,7 +310,7 @@ private struct ScenarioReader {
 
   /// A mapping's entries by key, and in file order.
   struct Fields {
-    var pairs: [(key: Node, value: Node)]
+    var pairs: [(name: String, key: Node, value: Node)]
     var values: [String: Entry]
   }
 
@@ -288,13 +318,36 @@ private struct ScenarioReader {
     do {
       return try Yams.compose(yaml: text)
     } catch let yamlError as YamlError {
-      throw translate(yamlError, text: text)
+      if case let .duplicatedKeysInMapping(duplicates, context) = yamlError, duplicates.count == 1, markedKey == nil,
+        let relocated = readAgain(text, marking: context.mark)
+      {
+        throw relocated
+      }
+      throw translate(yamlError)
     } catch {
       throw ScenarioError(.syntax(String(describing: error)), at: SourceLocation(file: path, line: 1, column: 1))
     }
   }
 
-  private func translate(_ yamlError: YamlError, text: String) -> ScenarioError {
+  /// Reads `text` again with the repeated key at `mark` marked, so the error names the later occurrence
+  /// and the step it is in; nil when that read finds no error (Yams's location is used then).
+  private func readAgain(_ text: String, marking mark: Mark) -> ScenarioError? {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+    guard lines.indices.contains(mark.line - 1), (1...lines[mark.line - 1].count + 1).contains(mark.column) else {
+      return nil
+    }
+    lines[mark.line - 1].insert(contentsOf: String(Self.repeatedKeyMarker).unicodeScalars, at: mark.column - 1)
+    var reader = self
+    reader.markedKey = mark
+    do {
+      _ = try reader.read(lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n"))
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  private func translate(_ yamlError: YamlError) -> ScenarioError {
     func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: path, line: mark.line, column: mark.column) }
     let start = SourceLocation(file: path, line: 1, column: 1)
     switch yamlError {
@@ -303,68 +356,15 @@ private struct ScenarioReader {
       let detail = context.map { "\(problem) \($0.text)" } ?? problem
       return ScenarioError(.syntax(detail), at: at(mark))
     case let .duplicatedKeysInMapping(duplicates, context):
-      if duplicates.count == 1, let repeated = repeatedKey(duplicates[0], reportedAt: context.mark, in: text) {
-        let problem: ScenarioError.Problem =
-          repeated.isControllerID ? .duplicateController(duplicates[0]) : .duplicateKey(duplicates[0])
-        return ScenarioError(problem, at: repeated.location)
-      }
-      return ScenarioError(.duplicateKey(duplicates.joined(separator: ", ")), at: at(context.mark))
+      let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+      let problem: ScenarioError.Problem =
+        duplicates.count == 1 ? .duplicateKey(duplicates[0]) : .syntax("the keys \(keys) appear more than once")
+      return ScenarioError(problem, at: at(context.mark))
     case let .reader(problem, _, _, _):
       return ScenarioError(.syntax(problem), at: start)
     default:
       return ScenarioError(.syntax(String(describing: yamlError)), at: start)
     }
-  }
-
-  /// Where `key`, which Yams reports as repeated at one of its occurrences, is repeated, and whether
-  /// the repeated key is a controller id.
-  ///
-  /// Yams names one occurrence only, not always the later one. The text is composed again with that
-  /// occurrence renamed, and the other occurrences are looked up in the mapping that holds it, so the
-  /// error points at the second occurrence in the file, as compilers point at a redeclaration.
-  /// Returns nil when that does not work out; the caller then keeps Yams's location.
-  private func repeatedKey(
-    _ key: String, reportedAt mark: Mark, in text: String
-  ) -> (location: SourceLocation, isControllerID: Bool)? {
-    let marker = "\u{E000}vcgraph-repeated-key\u{E000}"
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
-    guard lines.indices.contains(mark.line - 1), mark.column >= 1, mark.column - 1 <= lines[mark.line - 1].count else {
-      return nil
-    }
-    lines[mark.line - 1].insert(contentsOf: marker.unicodeScalars, at: mark.column - 1)
-    let renamed = lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
-    guard let root = try? Yams.compose(yaml: renamed) else { return nil }
-
-    func search(_ node: Node, isTop: Bool, isControllers: Bool) -> (location: SourceLocation, isControllerID: Bool)? {
-      switch node {
-      case let .mapping(mapping):
-        let keys = mapping.map(\.key)
-        if let renamedKey = keys.first(where: { $0.string?.hasPrefix(marker) == true }) {
-          guard renamedKey.mark?.line == mark.line, renamedKey.mark?.column == mark.column else { return nil }
-          let shift = marker.unicodeScalars.count
-          // The other occurrences, their columns moved back when they follow the renamed one on its line.
-          let others = keys.filter { $0.string == key }.compactMap(\.mark).map { other in
-            (other.line, other.line == mark.line && other.column > mark.column ? other.column - shift : other.column)
-          }
-          let ordered = ([(mark.line, mark.column)] + others).sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-          guard ordered.count > 1 else { return nil }
-          return (SourceLocation(file: path, line: ordered[1].0, column: ordered[1].1), isControllers)
-        }
-        for (entryKey, value) in mapping {
-          let isControllerList = isTop && entryKey.string == "controllers"
-          if let found = search(value, isTop: false, isControllers: isControllerList) { return found }
-        }
-        return nil
-      case let .sequence(sequence):
-        for item in sequence {
-          if let found = search(item, isTop: false, isControllers: false) { return found }
-        }
-        return nil
-      default:
-        return nil
-      }
-    }
-    return search(root, isTop: true, isControllers: false)
   }
 
   /// The entries of a mapping; `repeated` names the problem of a key written twice (YAML can tell `1` and `"1"` apart).
@@ -376,21 +376,22 @@ private struct ScenarioReader {
       throw error(.wrongType(context: context, expected: expected), at: node)
     }
     var values: [String: Entry] = [:]
-    var pairs: [(key: Node, value: Node)] = []
+    var pairs: [(name: String, key: Node, value: Node)] = []
     for (key, value) in mapping {
       guard case let .scalar(scalar) = key else {
         throw error(.wrongType(context: "a key in \(context)", expected: "a plain word"), at: key)
       }
-      guard values[scalar.string] == nil else { throw error(repeated(scalar.string), at: key) }
-      values[scalar.string] = Entry(key: key, node: value)
-      pairs.append((key, value))
+      let name = scalar.string.first == Self.repeatedKeyMarker ? String(scalar.string.dropFirst()) : scalar.string
+      guard values[name] == nil else { throw error(repeated(name), at: key) }
+      values[name] = Entry(key: key, node: value)
+      pairs.append((name, key, value))
     }
     return Fields(pairs: pairs, values: values)
   }
 
   private func checkKeys(_ fields: Fields, allowed: [String], context: String) throws(ScenarioError) {
-    for (key, _) in fields.pairs where !allowed.contains(key.string ?? "") {
-      throw error(.unknownKey(key.string ?? "?", context: context, allowed: allowed), at: key)
+    for (name, key, _) in fields.pairs where !allowed.contains(name) {
+      throw error(.unknownKey(name, context: context, allowed: allowed), at: key)
     }
   }
 
@@ -421,8 +422,11 @@ private struct ScenarioReader {
   }
 
   private func location(of node: Node) -> SourceLocation {
-    let mark = node.mark
-    return SourceLocation(file: path, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    let line = node.mark?.line ?? 1
+    var column = node.mark?.column ?? 1
+    // Positions after the marker moved one column right when it was put in.
+    if let markedKey, line == markedKey.line, column > markedKey.column { column -= 1 }
+    return SourceLocation(file: path, line: line, column: column)
   }
 
   private func error(_ problem: ScenarioError.Problem, at node: Node?) -> ScenarioError {

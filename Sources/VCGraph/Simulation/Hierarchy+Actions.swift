@@ -211,6 +211,10 @@ extension Hierarchy {
     }
     controllers[presenter]?.presentation = Presentation(presented: id, style: style, source: source)
     controllers[id]?.presenter = presenter
+    // UIKit forwards the call but logs it when the source's own view is not in the window.
+    if sourceController.appearance.isOnScreen == false {
+      return ["Presenting view controllers on detached view controllers is discouraged \(sourceController.reference)."]
+    }
     return []
   }
 

@@ -20,7 +20,7 @@ extension VCGraphCommand {
 
     func run() throws {
       var failed = false
-      for path in ScenarioLoading.expand(scenarios) {
+      for path in Scenario.paths(expanding: scenarios) {
         guard let replay = ScenarioLoading.replay(path) else {
           failed = true
           continue

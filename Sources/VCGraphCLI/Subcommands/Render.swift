@@ -65,7 +65,7 @@ extension VCGraphCommand {
       }
       var failed = false
       var folders: [String: String] = [:]
-      for path in ScenarioLoading.expand(scenarios) {
+      for path in Scenario.paths(expanding: scenarios) {
         guard let replay = ScenarioLoading.replay(path), ScenarioLoading.checkStep(step, in: replay) else {
           failed = true
           continue
@@ -79,7 +79,9 @@ extension VCGraphCommand {
         folders[folder] = path
         do {
           let rendered = try renderer.render(replay, formats: outputFormats, onlyStep: step)
-          try OutputDirectory(path: folder).writeFrames(rendered.frames, index: rendered.index, isPartial: step != nil)
+          try OutputDirectory(path: folder).writeFrames(
+            rendered.frames, index: rendered.index,
+            stepActions: step == nil ? nil : replay.scenario.steps.map(\.action.summary))
           let count = rendered.index.steps.count
           print("\(path) → \(folder) (\(count) step\(count == 1 ? "" : "s"), \(rendered.frames.count + 1) files)")
         } catch let error as RenderError {

@@ -37,7 +37,7 @@ final class GraphvizContext {
   /// Builds `description` as a cgraph graph, lays it out once and renders it in every format.
   func render(_ description: GraphDescription, formats: [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]] {
     graphvizMessages.removeAll()
-    vcg_reset_errors()
+    _ = agreseterrors()
     let graph = try CGraph(description)
     if let problem = reportedError() { throw .graphConstruction(problem) }
     var output: [OutputFormat: [UInt8]] = [:]
@@ -77,7 +77,8 @@ final class GraphvizContext {
   /// Graphviz's messages when one of them is an error (a label it could not parse, say), else nil;
   /// warnings alone let the diagram through.
   private func reportedError() -> String? {
-    guard graphvizMessages.contains("Error") else { return nil }
+    // agerrors() is the highest level reported since agreseterrors(): AGWARN or AGERR.
+    guard agerrors() >= Int32(AGERR.rawValue) else { return nil }
     return takeMessages(or: "Graphviz reported an error")
   }
 
