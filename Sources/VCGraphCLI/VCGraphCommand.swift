@@ -7,8 +7,9 @@ struct VCGraphCommand: ParsableCommand {
     commandName: "vcgraph",
     abstract: "Draw UIKit view-controller hierarchies and replay navigation flows step by step.",
     discussion: """
-      A scenario is a YAML file naming controllers and the UIKit calls made on them, one per step.
-      vcgraph replays it with UIKit's rules and draws the hierarchy after every step.
+      A scenario is a YAML file naming controllers and the UIKit calls made on
+      them, one per step. vcgraph replays it with UIKit's rules and draws the
+      hierarchy after every step.
 
       Examples:
         vcgraph render samples/navigation.yaml -o diagrams --format svg,png

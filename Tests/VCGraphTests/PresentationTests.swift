@@ -660,4 +660,22 @@ struct PresentationAppearanceTests {
       last.warnings.first?.description.hasPrefix("test.yaml:10:5: warning: step 3 (present editor from profile): ")
         == true)
   }
+
+  /// A UIAlertController presented with the default style uses its own custom presentation, which
+  /// leaves the presenter on screen; other controllers get a page sheet.
+  @Test func anAlertControllerPresentsWithItsOwnCustomStyle() throws {
+    let hierarchy = try finalHierarchy(
+      """
+      controllers:
+        root: RootViewController
+        alert: UIAlertController
+      steps:
+        - setRoot: root
+        - present: alert
+          from: root
+      """)
+    #expect(hierarchy["root"]?.presentation?.style == .custom)
+    #expect(hierarchy["root"]?.appearance == .appeared)
+    #expect(hierarchy["alert"]?.appearance == .appeared)
+  }
 }

@@ -185,7 +185,7 @@ import VCGraphviz
     let chain = try diagram(replay, step: 4).graph
     let styles = [
       ("root", "onboarding", "fullScreen"), ("onboarding", "permissions", "pageSheet"),
-      ("permissions", "alert", "overFullScreen"),
+      ("permissions", "alert", "custom"),
     ]
     for (presenter, presented, style) in styles {
       let edges = chain.edges(from: "vc:\(presenter)", to: "vc:\(presented)")

@@ -295,15 +295,15 @@ import VCGraphviz
       "04-push-attachment-on-message", "05-pop-nav", "06-poptoroot-nav",
     ]
     // Formats in OutputFormat order whatever order they were asked in.
-    #expect(rendered.files.map(\.name) == stems.flatMap { [$0 + ".svg", $0 + ".dot"] } + ["index.json"])
-    #expect(rendered.files.allSatisfy { !$0.contents.isEmpty })
+    #expect(rendered.frames.map(\.name) == stems.flatMap { [$0 + ".svg", $0 + ".dot"] })
+    #expect(rendered.frames.allSatisfy { !$0.contents.isEmpty })
     #expect(rendered.index.steps.map(\.number) == Array(1...6))
     #expect(rendered.index.steps.map(\.files) == stems.map { ["svg": $0 + ".svg", "dot": $0 + ".dot"] })
     #expect(rendered.index.title == "Browsing a list with a navigation stack")
 
     let only = try withRenderer { try $0.render(replay, formats: [.png], onlyStep: 3) }
-    #expect(only.files.map(\.name) == ["03-push-message-on-nav.png", "index.json"])
-    #expect(pngSize([UInt8](only.files[0].contents)) != nil)
+    #expect(only.frames.map(\.name) == ["03-push-message-on-nav.png"])
+    #expect(pngSize([UInt8](only.frames[0].contents)) != nil)
     #expect(only.index.steps.map(\.number) == [3])
   }
 
@@ -322,7 +322,7 @@ import VCGraphviz
     let replay = try replay(yaml)
     #expect(replay.frames.count == 100)
     let rendered = try withRenderer { try $0.render(replay, formats: [.dot]) }
-    let names = rendered.files.map(\.name).filter { $0 != "index.json" }
+    let names = rendered.frames.map(\.name)
     #expect(names.first == "001-setviewcontrollers-root-on-nav.dot")
     #expect(names.last == "100-push-a-on-nav.dot")
     #expect(names == names.sorted(), "file names do not sort in step order")

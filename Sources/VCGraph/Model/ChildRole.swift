@@ -44,8 +44,7 @@ extension Hierarchy {
     case .tabBar:
       return .tab(index: index, isSelected: parent.selectedChild == child)
     case .splitView:
-      let names = parent.children.count == 3 ? ["primary", "supplementary", "secondary"] : ["primary", "secondary"]
-      return .column(names.indices.contains(index) ? names[index] : "column \(index)")
+      return .column(index == 0 ? "primary" : "secondary")
     case .pageView:
       return .page(index: index)
     case .container, .content:

@@ -47,9 +47,14 @@ public struct Hierarchy: Sendable, Hashable {
     return result
   }
 
+  /// `id` followed by its parents, nearest first.
+  public func lineage(of id: String) -> [String] {
+    [id] + ancestors(of: id)
+  }
+
   /// True when `ancestor` is `id` or one of its parents.
   public func isSelfOrAncestor(_ ancestor: String, of id: String) -> Bool {
-    ancestor == id || ancestors(of: id).contains(ancestor)
+    lineage(of: id).contains(ancestor)
   }
 
   /// The window whose hierarchy holds `id`, through parents and presenting controllers.
@@ -69,7 +74,7 @@ public struct Hierarchy: Sendable, Hashable {
 
   /// UIKit's `presentingViewController`: the controller presenting `id` or its nearest presented ancestor.
   public func presentingViewController(of id: String) -> String? {
-    for candidate in [id] + ancestors(of: id) {
+    for candidate in lineage(of: id) {
       if let presenter = controllers[candidate]?.presenter { return presenter }
     }
     return nil
@@ -77,7 +82,7 @@ public struct Hierarchy: Sendable, Hashable {
 
   /// UIKit's `presentedViewController`: the controller presented by `id` or by its nearest presenting ancestor.
   public func presentedViewController(of id: String) -> String? {
-    for candidate in [id] + ancestors(of: id) {
+    for candidate in lineage(of: id) {
       if let presented = controllers[candidate]?.presentation?.presented { return presented }
     }
     return nil
@@ -117,7 +122,7 @@ public struct Hierarchy: Sendable, Hashable {
   /// The nearest controller of `kind` that is `id` or one of its parents
   /// (UIKit's `navigationController`, `tabBarController`, `splitViewController`).
   public func nearest(_ kind: ViewControllerKind, from id: String) -> String? {
-    ([id] + ancestors(of: id)).first { controllers[$0]?.kind == kind }
+    lineage(of: id).first { controllers[$0]?.kind == kind }
   }
 
   /// True when `id` takes part in any relation: it has a window, a parent, children or a presentation.

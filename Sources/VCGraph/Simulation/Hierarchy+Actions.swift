@@ -80,26 +80,17 @@ extension Hierarchy {
   // MARK: - Setting a container's children
 
   private mutating func setViewControllers(_ ids: [String], on target: String) throws(RuleViolation) -> [String] {
+    // UIKit's containers take their children this way; any other controller means its navigation controller.
     let named = try existing(target)
-    let containerID: String
-    switch named.kind {
-    case .navigation, .splitView, .pageView, .tabBar: containerID = target
-    case .container, .content: containerID = try container(.navigation, from: target, for: "setViewControllers")
-    }
+    let containerID =
+      named.kind.isSystemContainer ? target : try container(.navigation, from: target, for: "setViewControllers")
     let kind = try existing(containerID).kind
-    switch kind {
-    case .tabBar:
-      return try setTabs(ids, on: containerID)
-    case .navigation:
-      for id in ids where try existing(id).kind == .navigation {
-        throw .pushingNavigationController(reference(id))
-      }
-    case .splitView, .pageView:
-      if ids.count > 2 {
-        throw .tooManyChildren(container: reference(containerID), kind: kind, limit: 2, given: ids.count)
-      }
-    case .container, .content:
-      break
+    if kind == .tabBar { return try setTabs(ids, on: containerID) }
+    if kind == .navigation, let nested = ids.first(where: { controllers[$0]?.kind == .navigation }) {
+      throw .pushingNavigationController(reference(nested))
+    }
+    if kind == .splitView || kind == .pageView, ids.count > 2 {
+      throw .tooManyChildren(container: reference(containerID), kind: kind, limit: 2, given: ids.count)
     }
     try replaceChildren(of: containerID, with: ids, action: "setViewControllers")
     return []
@@ -209,6 +200,8 @@ extension Hierarchy {
       throw .notInWindowHierarchy(
         presented: controller.reference, presenter: reference(presenter), source: sourceController.reference)
     }
+    // An alert controller brings its own presentation, whatever `automatic` means for other controllers.
+    let style = style == .automatic && controller.className == "UIAlertController" ? .custom : style
     controllers[presenter]?.presentation = Presentation(presented: id, style: style, source: source)
     controllers[id]?.presenter = presenter
     // UIKit forwards the call but logs it when the source's own view is not in the window.
@@ -225,7 +218,7 @@ extension Hierarchy {
   /// which covers the screen: the window's root or the presented controller holding the source.
   public func presentingController(for source: String, style: ModalPresentationStyle) -> String {
     if style.usesPresentationContext,
-      let context = ([source] + ancestors(of: source)).first(where: {
+      let context = lineage(of: source).first(where: {
         controllers[$0]?.definesPresentationContext == true
       })
     {
@@ -238,7 +231,7 @@ extension Hierarchy {
     let controller = try existing(id)
     if let presented = presentedViewController(of: id) {
       dismissChain(from: presented)
-    } else if let presentedRoot = ([id] + ancestors(of: id)).first(where: { controllers[$0]?.presenter != nil }) {
+    } else if let presentedRoot = lineage(of: id).first(where: { controllers[$0]?.presenter != nil }) {
       dismissChain(from: presentedRoot)
     } else {
       return ["\(controller.reference) is not presenting or presented; dismiss does nothing."]

@@ -6,8 +6,9 @@ extension VCGraphCommand {
     static let configuration = CommandConfiguration(
       abstract: "Replay scenarios without rendering and report their errors.",
       discussion: """
-        Prints each error as path:line:column: error: step N (action): message, and warnings the
-        same way. Exits with status 0 when every scenario replays.
+        Prints each error as path:line:column: error: step N (action): message,
+        and warnings the same way. Exits with status 0 when every scenario
+        replays.
 
         Examples:
           vcgraph check samples/*.yaml

@@ -8,9 +8,9 @@ extension VCGraphCommand {
     static let configuration = CommandConfiguration(
       abstract: "Render a diagram of every step of each scenario.",
       discussion: """
-        Writes DIR/<scenario name>/NN-<action>.<format> for every step and format, and
-        DIR/<scenario name>/index.json listing them. A scenario that fails to replay or render
-        writes nothing, and the command exits with a non-zero status.
+        Writes DIR/<scenario name>/NN-<action>.<format> for every step and format,
+        and DIR/<scenario name>/index.json listing them. A scenario that fails to
+        replay or render writes nothing, and the command exits with status 1.
 
         Examples:
           vcgraph render samples/navigation.yaml
@@ -28,30 +28,19 @@ extension VCGraphCommand {
     @Option(
       name: .customLong("format"),
       help: ArgumentHelp("Formats, comma-separated: svg, png, pdf, dot.", valueName: "FORMATS"))
-    var formats: [String] = ["svg"]
+    var formatLists: [FormatList] = [FormatList(formats: [.svg])]
 
     @Option(help: ArgumentHelp("Render only this step (counting from 1).", valueName: "N"))
     var step: Int?
 
+    /// The formats asked for, each once, in the order given.
     var outputFormats: [OutputFormat] {
-      var result: [OutputFormat] = []
-      for word in formats.flatMap({ $0.split(separator: ",") }) {
-        if let format = OutputFormat(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()),
-          !result.contains(format)
-        {
-          result.append(format)
-        }
+      formatLists.flatMap(\.formats).reduce(into: []) { result, format in
+        if !result.contains(format) { result.append(format) }
       }
-      return result
     }
 
     func validate() throws {
-      for word in formats.flatMap({ $0.split(separator: ",") })
-      where OutputFormat(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) == nil {
-        throw ValidationError(
-          "Unknown format '\(word)'; choose from \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-      }
-      if outputFormats.isEmpty { throw ValidationError("Give at least one format.") }
       if let step, step < 1 { throw ValidationError("--step counts from 1.") }
     }
 
@@ -95,4 +84,24 @@ extension VCGraphCommand {
       if failed { throw ExitCode.failure }
     }
   }
+}
+
+/// The value of `--format`: formats separated by commas, `svg,png`.
+struct FormatList: ExpressibleByArgument {
+  var formats: [OutputFormat]
+
+  init(formats: [OutputFormat]) {
+    self.formats = formats
+  }
+
+  init?(argument: String) {
+    let words = argument.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    let formats = words.compactMap(OutputFormat.init(rawValue:))
+    guard !formats.isEmpty, formats.count == words.count else { return nil }
+    self.formats = formats
+  }
+
+  var defaultValueDescription: String { formats.map(\.rawValue).joined(separator: ",") }
+
+  static var allValueStrings: [String] { OutputFormat.allCases.map(\.rawValue) }
 }

@@ -6,9 +6,10 @@ extension VCGraphCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print the hierarchy after each step of a scenario.",
       discussion: """
-        With --json, prints {"steps": [{"number", "action", "windows", "viewControllers"}]} with
-        every declared controller and UIKit's view of its relations and appearance state.
-        Without it, prints an indented tree per step.
+        With --json, prints {"steps": [{"number", "action", "windows",
+        "viewControllers"}]}, listing every declared controller with UIKit's view
+        of its relations and appearance state. Without it, prints an indented
+        tree per step.
 
         Examples:
           vcgraph state samples/navigation.yaml

@@ -159,7 +159,7 @@ public struct Diagram: Sendable {
     } else {
       state = ("◌", "view not loaded", DiagramStyle.tertiaryLabel)
     }
-    let kindColor = DiagramStyle.color(of: kindColor(controller.kind))
+    let kindColor = DiagramStyle.color(for: controller.kind)
     let classColor = onScreen ? DiagramStyle.label : DiagramStyle.secondaryLabel
     var identity = controller.id
     if let title = controller.title, !title.isEmpty { identity += " · “\(title)”" }
@@ -193,21 +193,10 @@ public struct Diagram: Sendable {
       ])
   }
 
-  private func kindColor(_ kind: ViewControllerKind) -> ViewControllerKindColor {
-    switch kind {
-    case .navigation: return .navigation
-    case .tabBar: return .tabBar
-    case .splitView: return .splitView
-    case .pageView: return .pageView
-    case .container: return .container
-    case .content: return .content
-    }
-  }
-
   // MARK: - Labels
 
   private func edgeLabel(_ text: String, color: String) -> String {
-    HTMLText.font(text, size: 10, color: color, width: 40)
+    padded([HTMLText.font(text, size: 10, color: color, width: 40)])
   }
 
   private func presentationLabel(_ presentation: Presentation, presenter: String) -> String {
@@ -218,7 +207,14 @@ public struct Diagram: Sendable {
       lines.append(
         HTMLText.font("called on \(presentation.source)", size: 9, color: DiagramStyle.presentationEdge, width: 40))
     }
-    return lines.joined(separator: "<BR/>")
+    return padded(lines)
+  }
+
+  /// Label lines in a borderless table whose padding keeps the text off the edge it labels.
+  private func padded(_ lines: [String]) -> String {
+    "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"4\">"
+      + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">" + lines.joined(separator: "<BR ALIGN=\"LEFT\"/>")
+      + "</TD></TR></TABLE>"
   }
 
   /// The graph label: scenario title and step position, the action, the caption, and the legend.
@@ -263,7 +259,7 @@ public struct Diagram: Sendable {
       + "<TR>" + line("━━━▶", DiagramStyle.rootEdge) + text("window → root view controller") + gap
       + swatch(border: DiagramStyle.onScreenBorder, fill: DiagramStyle.background, style: "rounded")
       + text("on screen (appeared)") + "</TR>"
-      + "<TR>" + line("───▶", DiagramStyle.shownChildEdge) + text("parent → child (role)") + gap
+      + "<TR>" + line("───▶", DiagramStyle.shownChildEdge) + text("parent → child (role; darker when shown)") + gap
       + swatch(border: DiagramStyle.offScreenBorder, fill: DiagramStyle.offScreenFill, style: "rounded")
       + text("off screen (disappeared)") + "</TR>"
       + "<TR>" + line("╌╌╌▶", DiagramStyle.presentationEdge) + text("presenting → presented (style)") + gap

@@ -1,3 +1,5 @@
+import VCGraph
+
 /// The visual encoding of a diagram: colours after Apple's system palette, one font, and sizes.
 enum DiagramStyle {
   static let font = "Inter,Helvetica Neue,Helvetica,Arial,sans-serif"
@@ -24,16 +26,15 @@ enum DiagramStyle {
   static let shownChildEdge = "#3A3A3C"
   static let presentationEdge = "#AF52DE"
 
-  /// The colour naming a kind of controller.
-  static func color(of kind: ViewControllerKindColor) -> String { kind.rawValue }
-}
-
-/// Each kind's colour, from the system palette.
-enum ViewControllerKindColor: String {
-  case navigation = "#007AFF"
-  case tabBar = "#5856D6"
-  case splitView = "#30B0C7"
-  case pageView = "#A2845E"
-  case container = "#FF9500"
-  case content = "#8E8E93"
+  /// The colour naming a kind of controller, from the system palette.
+  static func color(for kind: ViewControllerKind) -> String {
+    switch kind {
+    case .navigation: return "#007AFF"
+    case .tabBar: return "#5856D6"
+    case .splitView: return "#30B0C7"
+    case .pageView: return "#A2845E"
+    case .container: return "#FF9500"
+    case .content: return "#8E8E93"
+    }
+  }
 }

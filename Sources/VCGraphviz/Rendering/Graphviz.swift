@@ -61,7 +61,7 @@ final class GraphvizContext {
   private func renderData(_ graph: CGraph, format: OutputFormat) throws(RenderError) -> [UInt8] {
     var data: UnsafeMutablePointer<CChar>?
     var length: UInt32 = 0
-    let status = gvRenderData(context, graph.pointer, format.graphvizName, &data, &length)
+    let status = gvRenderData(context, graph.pointer, format.rawValue, &data, &length)
     defer { if let data { gvFreeRenderData(data) } }
     guard status == 0, let data else {
       let detail = takeMessages(or: "gvRenderData failed")

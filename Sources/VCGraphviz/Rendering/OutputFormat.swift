@@ -9,16 +9,6 @@ public enum OutputFormat: String, Sendable, CaseIterable, Hashable, Comparable {
   /// The file extension.
   public var fileExtension: String { rawValue }
 
-  /// The Graphviz output format name.
-  var graphvizName: String {
-    switch self {
-    case .svg: return "svg"
-    case .png: return "png"
-    case .pdf: return "pdf"
-    case .dot: return "dot"
-    }
-  }
-
   public static func < (lhs: OutputFormat, rhs: OutputFormat) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }

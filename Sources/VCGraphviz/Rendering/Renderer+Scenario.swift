@@ -6,11 +6,6 @@ public struct RenderedScenario: Sendable {
   /// The frame files, in step order, formats in ``OutputFormat`` order within a step.
   public var frames: [(name: String, contents: Data)]
   public var index: RenderIndex
-
-  /// The frames followed by `index.json`: everything a full render writes.
-  public var files: [(name: String, contents: Data)] {
-    frames + [(RenderIndex.fileName, index.jsonData())]
-  }
 }
 
 extension Renderer {
