@@ -41,7 +41,8 @@ let package = Package(
     ),
     .testTarget(
       name: "VCGraphvizTests",
-      dependencies: ["VCGraph", "VCGraphviz"]
+      dependencies: ["VCGraph", "VCGraphviz"],
+      exclude: ["Golden"]
     ),
     .testTarget(
       name: "VCGraphCLITests",
