@@ -3,6 +3,20 @@ import Testing
 
 /// `vcgraph render`, run as a user runs it: the built executable in a temporary folder.
 @Suite struct RenderCommandTests {
+  /// A three-step flow: set a navigation controller as root, then push two controllers.
+  static let pushTwice = """
+    controllers:
+      nav: UINavigationController
+      a: A
+      b: B
+    steps:
+      - setRoot: nav
+      - push: a
+        on: nav
+      - push: b
+        on: nav
+    """
+
   /// The files of samples/navigation.yaml, one per step, in step order.
   static let navigationStems = [
     "01-setviewcontrollers-inbox-on-nav", "02-setroot-nav", "03-push-message-on-nav",
@@ -314,18 +328,7 @@ import Testing
   /// After the scenario changed, rendering one step drops the earlier index's steps whose action changed,
   /// and their files, rather than mixing two versions of the scenario.
   @Test func aStepRunAfterTheScenarioChangedDropsStepsThatNoLongerMatch() throws {
-    let before = """
-      controllers:
-        nav: UINavigationController
-        a: A
-        b: B
-      steps:
-        - setRoot: nav
-        - push: a
-          on: nav
-        - push: b
-          on: nav
-      """
+    let before = Self.pushTwice
     let after = before.replacingOccurrences(of: "push: b", with: "pop: nav").replacingOccurrences(
       of: "pop: nav\n    on: nav", with: "pop: nav")
     try withTemporaryFolder { folder in
@@ -372,26 +375,8 @@ import Testing
 
   @Test
   func aStepRunDoesNotMakeTheNextFullRenderForgetStaleFrames() throws {
-    let before = """
-      controllers:
-        nav: UINavigationController
-        a: A
-        b: B
-      steps:
-        - setRoot: nav
-        - push: a
-          on: nav
-        - push: b
-          on: nav
-      """
-    let after = """
-      controllers:
-        nav: UINavigationController
-        a: A
-        b: B
-      steps:
-        - setRoot: nav
-      """
+    let before = Self.pushTwice
+    let after = Self.pushTwice.components(separatedBy: "  - push: a")[0]
     try withTemporaryFolder { folder in
       try folder.write(before, to: "flow.yaml")
       try #require(try folder.vcgraph("render", "flow.yaml", "-o", "out").status == 0)
