@@ -1,0 +1,387 @@
+import Foundation
+import Yams
+
+/// Turns the YAML tree of a scenario file into a ``Scenario``, checking every key and value
+/// and pointing at the line and column of whatever is wrong.
+struct ScenarioReader {
+  let path: String
+  /// Where ``repeatedKeyMarker`` was put into the text read, when it was (see ``compose(_:)``).
+  var markedKey: Mark?
+
+  init(path: String) {
+    self.path = path
+  }
+
+  /// Put in front of the occurrence of a repeated key that Yams reports (its first), so the text
+  /// composes and the reader itself finds the later occurrence and the step it is in.
+  static let repeatedKeyMarker: Character = "\u{E000}"
+
+  static let topLevelKeys = ["version", "title", "controllers", "steps"]
+  static let controllerKeys = ["class", "kind", "title", "definesPresentationContext"]
+  /// Each action with the keys its step may hold besides the action key and `caption`.
+  static let actions: [(name: String, parameters: [String])] = [
+    ("setRoot", ["window"]),
+    ("push", ["on"]),
+    ("pop", []),
+    ("popToRoot", []),
+    ("setViewControllers", ["on"]),
+    ("present", ["from", "style"]),
+    ("dismiss", []),
+    ("addChild", ["to"]),
+    ("removeFromParent", []),
+    ("setTabs", ["on"]),
+    ("selectTab", ["on"]),
+  ]
+
+  func read(_ text: String) throws(ScenarioError) -> Scenario {
+    let root = try compose(text)
+    guard let root else {
+      throw error(.wrongType(context: "a scenario", expected: "a mapping with 'controllers' and 'steps'"), at: nil)
+    }
+    let top = try mapping(root, context: "a scenario", expected: "a mapping with 'controllers' and 'steps'")
+    try checkKeys(top, allowed: Self.topLevelKeys, context: "the scenario")
+
+    if let version = top.values["version"], try string(version, context: "'version'") != "1" {
+      throw error(.unsupportedVersion(version.node.string ?? ""), at: version.node)
+    }
+    let title = try top.values["title"].map { entry throws(ScenarioError) in try string(entry, context: "'title'") }
+
+    guard let controllersEntry = top.values["controllers"] else {
+      throw error(.missingKey("controllers", context: "the scenario"), at: root)
+    }
+    let (controllers, declarations) = try readControllers(controllersEntry.node)
+
+    guard let stepsEntry = top.values["steps"] else {
+      throw error(.missingKey("steps", context: "the scenario"), at: root)
+    }
+    guard case let .sequence(stepNodes) = stepsEntry.node else {
+      throw error(.wrongType(context: "'steps'", expected: "a list of steps"), at: stepsEntry.node)
+    }
+    guard !stepNodes.isEmpty else { throw error(.noSteps, at: stepsEntry.node) }
+    let known = Set(controllers.map(\.id))
+    var steps: [Step] = []
+    for (index, node) in stepNodes.enumerated() {
+      steps.append(try readStep(node, number: index + 1, known: known))
+    }
+    return Scenario(path: path, title: title, viewControllers: controllers, steps: steps, declarations: declarations)
+  }
+
+  // MARK: - Controllers
+
+  private func readControllers(_ node: Node) throws(ScenarioError) -> ([ViewController], [String: SourceLocation]) {
+    let entries = try mapping(
+      node, context: "'controllers'", expected: "a mapping of controller ids to class names",
+      repeated: ScenarioError.Problem.duplicateController)
+    var controllers: [ViewController] = []
+    var declarations: [String: SourceLocation] = [:]
+    for (_, key, value) in entries.pairs {
+      let id = try string(key, context: "a controller id")
+        .drop { $0 == Self.repeatedKeyMarker }.description
+      guard !id.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        throw error(.invalidControllerID(id), at: key)
+      }
+      declarations[id] = location(of: key)
+      controllers.append(try readController(id: id, value))
+    }
+    return (controllers, declarations)
+  }
+
+  private func readController(id: String, _ node: Node) throws(ScenarioError) -> ViewController {
+    let context = "controller '\(id)'"
+    if case .scalar = node {
+      return ViewController(id: id, className: try className(node, context: context))
+    }
+    let fields = try mapping(node, context: context, expected: "a class name or a mapping with 'class'")
+    try checkKeys(fields, allowed: Self.controllerKeys, context: context)
+    guard let classEntry = fields.values["class"] else { throw error(.missingKey("class", context: context), at: node) }
+    var kind: ViewControllerKind?
+    if let kindEntry = fields.values["kind"] {
+      let word = try string(kindEntry, context: "'kind' of \(context)")
+      guard let parsed = ViewControllerKind(rawValue: word) else {
+        throw error(
+          .invalidValue(word, context: "kind", allowed: ViewControllerKind.allCases.map(\.rawValue)), at: kindEntry.node
+        )
+      }
+      kind = parsed
+    }
+    let title = try fields.values["title"].map { entry throws(ScenarioError) in
+      try string(entry, context: "'title' of \(context)")
+    }
+    let definesContext = try fields.values["definesPresentationContext"].map { entry throws(ScenarioError) in
+      try bool(entry, context: "'definesPresentationContext' of \(context)")
+    }
+    return ViewController(
+      id: id, className: try className(classEntry.node, context: "'class' of \(context)"), kind: kind, title: title,
+      definesPresentationContext: definesContext)
+  }
+
+  private func className(_ node: Node, context: String) throws(ScenarioError) -> String {
+    guard case let .scalar(scalar) = node, node.null == nil,
+      !scalar.string.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    else {
+      throw error(.wrongType(context: context, expected: "a class name such as UINavigationController"), at: node)
+    }
+    return scalar.string
+  }
+
+  // MARK: - Steps
+
+  /// Reads one step; an error in it names the step, with its action as written when there is one.
+  private func readStep(_ node: Node, number: Int, known: Set<String>) throws(ScenarioError) -> Step {
+    do {
+      return try readStepFields(node, number: number, known: known)
+    } catch {
+      var error = error
+      if error.step == nil { error.step = StepReference(number: number, summary: Self.summary(ofStepAsWritten: node)) }
+      throw error
+    }
+  }
+
+  /// A step's action as written, `push home on nav`, for messages about a step that could not be read.
+  private static func summary(ofStepAsWritten node: Node) -> String {
+    guard case let .mapping(mapping) = node else { return "" }
+    func text(_ value: Node) -> String? {
+      switch value {
+      case let .scalar(scalar): return scalar.string
+      case let .sequence(items): return "[" + items.map { $0.string ?? "…" }.joined(separator: ", ") + "]"
+      default: return nil
+      }
+    }
+    func name(_ key: Node) -> String? { key.string.map { $0.first == repeatedKeyMarker ? String($0.dropFirst()) : $0 } }
+    guard let (key, value) = mapping.first(where: { pair in actions.contains { $0.name == name(pair.key) } }),
+      let action = name(key)
+    else { return "" }
+    var words = [action] + [text(value)].compactMap { $0 }
+    for (parameter, word) in [("on", "on"), ("from", "from"), ("to", "to"), ("window", "in window")] {
+      if let argument = mapping[parameter].flatMap(text) { words += [word, argument] }
+    }
+    return words.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.joined(separator: " ")
+  }
+
+  private func readStepFields(_ node: Node, number: Int, known: Set<String>) throws(ScenarioError) -> Step {
+    let allowedActions = Self.actions.map(\.name)
+    let fields = try mapping(node, context: "a step", expected: "a mapping such as 'push: home' with 'on: nav'")
+    let actionKeys = fields.pairs.map(\.name).filter(allowedActions.contains)
+    guard let actionName = actionKeys.first, let value = fields.values[actionName] else {
+      let stepKeys = Set(allowedActions + ["caption"] + Self.actions.flatMap(\.parameters))
+      if let unknown = fields.pairs.first(where: { !stepKeys.contains($0.name) }) {
+        throw error(
+          .unknownKey(unknown.name, context: "the step", allowed: allowedActions + ["caption"]), at: unknown.key)
+      }
+      throw error(.noAction(allowed: allowedActions), at: node)
+    }
+    guard actionKeys.count == 1 else { throw error(.severalActions(actionKeys), at: node) }
+    let parameters = Self.actions.first { $0.name == actionName }?.parameters ?? []
+    // A step is where its action is written, whatever key comes first.
+    let location = self.location(of: value.key)
+    let stepContext = actionName
+    try checkKeys(fields, allowed: [actionName] + parameters + ["caption"], context: "a \(actionName) step")
+
+    func controller(_ key: String) throws(ScenarioError) -> String {
+      guard let entry = fields.values[key] else { throw error(.missingKey(key, context: stepContext), at: node) }
+      return try controllerID(entry, context: "'\(key)' of \(stepContext)", known: known)
+    }
+    func controllerList() throws(ScenarioError) -> [String] {
+      guard case let .sequence(items) = value.node else {
+        throw error(
+          .wrongType(context: "'\(actionName)'", expected: "a list of controller ids such as [home, settings]"),
+          at: value.node)
+      }
+      var ids: [String] = []
+      for item in items {
+        ids.append(
+          try controllerID(Entry(key: value.key, node: item), context: "an item of '\(actionName)'", known: known))
+      }
+      return ids
+    }
+    let subject = { () throws(ScenarioError) -> String in
+      try controllerID(value, context: "'\(actionName)'", known: known)
+    }
+
+    let action: Action
+    switch actionName {
+    case "setRoot":
+      let window = try fields.values["window"].map { entry throws(ScenarioError) in
+        try nonEmptyString(entry, context: "'window'")
+      }
+      action = .setRoot(try subject(), window: window ?? Scenario.defaultWindow)
+    case "push": action = .push(try subject(), on: try controller("on"))
+    case "pop": action = .pop(try subject())
+    case "popToRoot": action = .popToRoot(try subject())
+    case "setViewControllers": action = .setViewControllers(try controllerList(), on: try controller("on"))
+    case "present":
+      var style = ModalPresentationStyle.automatic
+      if let styleEntry = fields.values["style"] {
+        var word = try string(styleEntry, context: "'style'")
+        if word.hasPrefix(".") { word.removeFirst() }
+        guard let parsed = ModalPresentationStyle(rawValue: word) else {
+          throw error(
+            .invalidValue(
+              word, context: "presentation style", allowed: ModalPresentationStyle.allCases.map(\.rawValue)),
+            at: styleEntry.node)
+        }
+        style = parsed
+      }
+      action = .present(try subject(), from: try controller("from"), style: style)
+    case "dismiss": action = .dismiss(try subject())
+    case "addChild": action = .addChild(try subject(), to: try controller("to"))
+    case "removeFromParent": action = .removeFromParent(try subject())
+    case "setTabs": action = .setTabs(try controllerList(), on: try controller("on"))
+    case "selectTab":
+      let selection: TabSelection
+      if case .scalar = value.node, let index = value.node.int {
+        selection = .index(index)
+      } else {
+        selection = .controller(try subject())
+      }
+      action = .selectTab(selection, on: try controller("on"))
+    default:
+      fatalError("every action in ScenarioReader.actions is handled")
+    }
+    let caption = try fields.values["caption"].map { entry throws(ScenarioError) in
+      try string(entry, context: "'caption'")
+    }
+    return Step(number: number, action: action, caption: caption, location: location)
+  }
+
+  private func controllerID(_ entry: Entry, context: String, known: Set<String>) throws(ScenarioError) -> String {
+    guard case let .scalar(scalar) = entry.node, entry.node.null == nil else {
+      throw error(.wrongType(context: context, expected: "a controller id"), at: entry.node)
+    }
+    guard known.contains(scalar.string) else { throw error(.unknownController(scalar.string), at: entry.node) }
+    return scalar.string
+  }
+
+  // MARK: - YAML values
+
+  /// A mapping entry: its key node (for messages) and value node.
+  struct Entry {
+    var key: Node
+    var node: Node
+  }
+
+  /// A mapping's entries by key, and in file order.
+  struct Fields {
+    var pairs: [(name: String, key: Node, value: Node)]
+    var values: [String: Entry]
+  }
+
+  private func compose(_ text: String) throws(ScenarioError) -> Node? {
+    do {
+      return try Yams.compose(yaml: text)
+    } catch let yamlError as YamlError {
+      if case let .duplicatedKeysInMapping(duplicates, context) = yamlError, duplicates.count == 1, markedKey == nil,
+        let relocated = readAgain(text, marking: context.mark)
+      {
+        throw relocated
+      }
+      throw translate(yamlError)
+    } catch {
+      throw ScenarioError(.syntax(String(describing: error)), at: SourceLocation(file: path, line: 1, column: 1))
+    }
+  }
+
+  /// Reads `text` again with the repeated key at `mark` marked, so the error names the later occurrence
+  /// and the step it is in; nil when that read finds no error (Yams's location is used then).
+  private func readAgain(_ text: String, marking mark: Mark) -> ScenarioError? {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+    guard lines.indices.contains(mark.line - 1), (1...lines[mark.line - 1].count + 1).contains(mark.column) else {
+      return nil
+    }
+    lines[mark.line - 1].insert(contentsOf: String(Self.repeatedKeyMarker).unicodeScalars, at: mark.column - 1)
+    var reader = self
+    reader.markedKey = mark
+    do {
+      _ = try reader.read(lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n"))
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  private func translate(_ yamlError: YamlError) -> ScenarioError {
+    func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: path, line: mark.line, column: mark.column) }
+    let start = SourceLocation(file: path, line: 1, column: 1)
+    switch yamlError {
+    case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+      let .composer(context, problem, mark, _):
+      let detail = context.map { "\(problem) \($0.text)" } ?? problem
+      return ScenarioError(.syntax(detail), at: at(mark))
+    case let .duplicatedKeysInMapping(duplicates, context):
+      let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+      let problem: ScenarioError.Problem =
+        duplicates.count == 1 ? .duplicateKey(duplicates[0]) : .syntax("the keys \(keys) appear more than once")
+      return ScenarioError(problem, at: at(context.mark))
+    case let .reader(problem, _, _, _):
+      return ScenarioError(.syntax(problem), at: start)
+    default:
+      return ScenarioError(.syntax(String(describing: yamlError)), at: start)
+    }
+  }
+
+  /// The entries of a mapping; `repeated` names the problem of a key written twice (YAML can tell `1` and `"1"` apart).
+  private func mapping(
+    _ node: Node, context: String, expected: String,
+    repeated: (String) -> ScenarioError.Problem = ScenarioError.Problem.duplicateKey
+  ) throws(ScenarioError) -> Fields {
+    guard case let .mapping(mapping) = node else {
+      throw error(.wrongType(context: context, expected: expected), at: node)
+    }
+    var values: [String: Entry] = [:]
+    var pairs: [(name: String, key: Node, value: Node)] = []
+    for (key, value) in mapping {
+      guard case let .scalar(scalar) = key else {
+        throw error(.wrongType(context: "a key in \(context)", expected: "a plain word"), at: key)
+      }
+      let name = scalar.string.first == Self.repeatedKeyMarker ? String(scalar.string.dropFirst()) : scalar.string
+      guard values[name] == nil else { throw error(repeated(name), at: key) }
+      values[name] = Entry(key: key, node: value)
+      pairs.append((name, key, value))
+    }
+    return Fields(pairs: pairs, values: values)
+  }
+
+  private func checkKeys(_ fields: Fields, allowed: [String], context: String) throws(ScenarioError) {
+    for (name, key, _) in fields.pairs where !allowed.contains(name) {
+      throw error(.unknownKey(name, context: context, allowed: allowed), at: key)
+    }
+  }
+
+  private func string(_ node: Node, context: String) throws(ScenarioError) -> String {
+    guard case let .scalar(scalar) = node, node.null == nil else {
+      throw error(.wrongType(context: context, expected: "text"), at: node)
+    }
+    return scalar.string
+  }
+
+  private func string(_ entry: Entry, context: String) throws(ScenarioError) -> String {
+    try string(entry.node, context: context)
+  }
+
+  private func nonEmptyString(_ entry: Entry, context: String) throws(ScenarioError) -> String {
+    let text = try string(entry, context: context)
+    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw error(.wrongType(context: context, expected: "a non-empty name"), at: entry.node)
+    }
+    return text
+  }
+
+  private func bool(_ entry: Entry, context: String) throws(ScenarioError) -> Bool {
+    guard case .scalar = entry.node, let value = entry.node.bool else {
+      throw error(.wrongType(context: context, expected: "true or false"), at: entry.node)
+    }
+    return value
+  }
+
+  private func location(of node: Node) -> SourceLocation {
+    let line = node.mark?.line ?? 1
+    var column = node.mark?.column ?? 1
+    // Positions after the marker moved one column right when it was put in.
+    if let markedKey, line == markedKey.line, column > markedKey.column { column -= 1 }
+    return SourceLocation(file: path, line: line, column: column)
+  }
+
+  private func error(_ problem: ScenarioError.Problem, at node: Node?) -> ScenarioError {
+    ScenarioError(problem, at: node.map(location(of:)) ?? SourceLocation(file: path, line: 1, column: 1))
+  }
+}
