@@ -22,10 +22,11 @@ public struct HierarchyOutline: Sendable {
         appendTree(root, label: nil, prefix: "", isLast: true, into: &lines, drawn: &drawn)
       }
     }
+    // The outermost controllers of trees outside any window; what they present is drawn under them.
     let loose = hierarchy.order.filter {
-      hierarchy.isAttached($0) && hierarchy.containmentRoot(of: $0) == $0 && !drawn.contains($0)
+      hierarchy.isAttached($0) && hierarchy.containmentRoot(of: $0) == $0 && hierarchy[$0]?.presenter == nil
+        && !drawn.contains($0)
     }
-    .filter { hierarchy[$0]?.presenter == nil }
     if !loose.isEmpty {
       lines.append("not in a window")
       for (index, id) in loose.enumerated() {

@@ -44,9 +44,9 @@ public struct Diagram: Sendable {
   /// The SVG `id` of a window's node.
   public static func svgID(ofWindow id: String) -> String { "window-" + HTMLText.identifier(id) }
 
-  /// The controllers drawn: those in a window, and those outside any window that have a relation.
+  /// The controllers drawn: those with a relation (every controller in a window has one).
   public var drawnControllers: [String] {
-    hierarchy.order.filter { hierarchy.window(of: $0) != nil || hierarchy.isAttached($0) }
+    hierarchy.order.filter(hierarchy.isAttached)
   }
 
   /// The graph to hand to Graphviz.
@@ -61,7 +61,6 @@ public struct Diagram: Sendable {
     graph.nodeDefaults = [font, .init("shape", "box"), .init("margin", "0.14,0.08")]
     graph.edgeDefaults = [font, .init("arrowsize", "0.8")]
 
-    var clusterOfController: [String: String] = [:]
     for window in hierarchy.windows {
       let cluster = Self.clusterName(ofWindow: window.id)
       graph.clusters.append(
@@ -74,8 +73,11 @@ public struct Diagram: Sendable {
           ]))
       graph.nodes.append(windowNode(window, cluster: cluster))
     }
-    let drawn = drawnControllers
-    if drawn.contains(where: { hierarchy.window(of: $0) == nil }) {
+    // Each drawn controller with the cluster of its window, or of the controllers outside any window.
+    let drawn = drawnControllers.map { id in
+      (id: id, cluster: hierarchy.window(of: id).map { Self.clusterName(ofWindow: $0.id) } ?? "cluster_detached")
+    }
+    if drawn.contains(where: { $0.cluster == "cluster_detached" }) {
       graph.clusters.append(
         .init(
           name: "cluster_detached",
@@ -86,9 +88,7 @@ public struct Diagram: Sendable {
             .init("labeljust", "l"), .init("margin", "14"),
           ]))
     }
-    for id in drawn {
-      let cluster = hierarchy.window(of: id).map { Self.clusterName(ofWindow: $0.id) } ?? "cluster_detached"
-      clusterOfController[id] = cluster
+    for (id, cluster) in drawn {
       if let controller = hierarchy[id] { graph.nodes.append(controllerNode(controller, cluster: cluster)) }
     }
 
@@ -102,7 +102,7 @@ public struct Diagram: Sendable {
             .init("label", html: edgeLabel("root", color: DiagramStyle.rootEdge)),
           ]))
     }
-    for id in drawn {
+    for (id, _) in drawn {
       guard let controller = hierarchy[id] else { continue }
       for child in controller.children {
         let role = hierarchy.role(of: child)
