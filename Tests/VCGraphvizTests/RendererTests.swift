@@ -285,6 +285,37 @@ import VCGraphviz
     #expect(node.allText.contains(String(repeating: "A", count: 40)))
   }
 
+  /// Windows are framed in the order they got their root, in every run: cgraph orders named
+  /// subgraphs by the address of their name, so frames are anonymous subgraphs marked as clusters.
+  @Test func windowFramesKeepTheOrderOfTheWindows() throws {
+    let diagram = try lastDiagram(
+      """
+      controllers:
+        first: First
+        second: Second
+        third: Third
+      steps:
+        - setRoot: first
+          window: zeta
+        - setRoot: second
+          window: alpha
+        - setRoot: third
+          window: mu
+      """)
+    for _ in 0..<20 {
+      let output = try render(diagram, [.dot, .svg])
+      for format in [OutputFormat.dot, .svg] {
+        let text = String(decoding: try #require(output[format]), as: UTF8.self)
+        let frames = ["zeta", "alpha", "mu"].map {
+          text.range(of: "frame&#45;window&#45;\($0)")?.lowerBound
+            ?? text.range(of: "frame-window-\($0)")?.lowerBound
+        }
+        let positions = try frames.map { try #require($0, "a frame is missing in \(format)") }
+        #expect(positions == positions.sorted(), "frames out of window order in \(format)")
+      }
+    }
+  }
+
   // MARK: - A whole scenario
 
   @Test func aReplayRendersToFilesNamedByStepAndAnIndex() throws {

@@ -67,6 +67,7 @@ public struct Diagram: Sendable {
         .init(
           name: cluster,
           attributes: [
+            .init("id", "frame-" + Self.svgID(ofWindow: window.id)),
             .init("style", "rounded,filled"), .init("fillcolor", DiagramStyle.clusterFill),
             .init("color", DiagramStyle.clusterBorder), .init("penwidth", "1"), .init("label", ""),
             .init("margin", "14"),
@@ -82,6 +83,7 @@ public struct Diagram: Sendable {
         .init(
           name: "cluster_detached",
           attributes: [
+            .init("id", "frame-detached"),
             .init("style", "rounded,dashed"), .init("color", DiagramStyle.mutedLabel), .init("penwidth", "1"),
             .init(
               "label", html: HTMLText.font("Not in a window", size: 10, color: DiagramStyle.tertiaryLabel, bold: true)),

@@ -57,7 +57,8 @@ public struct GraphDescription: Sendable, Hashable {
     }
   }
 
-  /// A subgraph whose name starts with `cluster`, drawn as a box around its nodes.
+  /// A subgraph whose name starts with `cluster`, drawn as a box around its nodes; clusters are
+  /// laid out and written in the order they are listed.
   public struct Cluster: Sendable, Hashable {
     public var name: String
     public var attributes: [Attribute]

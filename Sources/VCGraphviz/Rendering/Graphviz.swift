@@ -96,7 +96,7 @@ private final class CGraph {
   let pointer: UnsafeMutablePointer<Agraph_t>
 
   init(_ description: GraphDescription) throws(RenderError) {
-    guard let graph = withCString("vcgraph", { agopen($0, vcg_directed(), nil) }) else {
+    guard let graph = withCString("vcgraph", { agopen($0, vcg_directed(), vcg_discipline()) }) else {
       throw .graphConstruction("agopen failed")
     }
     pointer = graph
@@ -128,6 +128,8 @@ private final class CGraph {
     for attribute in description.nodeDefaults { declare(attribute, kind: AGNODE) }
     for attribute in description.edgeDefaults { declare(attribute, kind: AGEDGE) }
 
+    // Clusters come out in creation order: the graph's id discipline (vcg_discipline) numbers
+    // named subgraphs as they are made.
     var clusters: [String: UnsafeMutablePointer<Agraph_t>] = [:]
     for cluster in description.clusters {
       guard let subgraph = withCString(cluster.name, { agsubg(pointer, $0, 1) }) else {
