@@ -15,8 +15,9 @@ struct VCGraphCommand: ParsableCommand {
         vcgraph render samples/navigation.yaml -o diagrams --format svg,png
         vcgraph check samples/*.yaml
         vcgraph state samples/navigation.yaml --step 2 --json
+        vcgraph events samples/presentation-styles.yaml
       """,
     version: "0.1.0",
-    subcommands: [Render.self, Check.self, State.self]
+    subcommands: [Render.self, Check.self, State.self, Events.self]
   )
 }

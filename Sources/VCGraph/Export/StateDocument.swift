@@ -27,7 +27,9 @@ public struct StateDocument: Sendable, Encodable {
       number = frame.step.number
       action = frame.step.action.summary
       windows = hierarchy.windows.map {
-        WindowState(id: $0.id, isKey: $0.isKey, rootViewController: $0.rootViewController)
+        WindowState(
+          id: $0.id, isKey: $0.isKey, rootViewController: $0.rootViewController,
+          horizontalSizeClass: $0.horizontalSizeClass)
       }
       viewControllers = hierarchy.viewControllers.map { ViewControllerState($0, in: hierarchy) }
     }
@@ -37,15 +39,17 @@ public struct StateDocument: Sendable, Encodable {
     public var id: String
     public var isKey: Bool
     public var rootViewController: String?
+    public var horizontalSizeClass: SizeClass
 
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(id, forKey: .id)
       try container.encode(isKey, forKey: .isKey)
       try container.encode(rootViewController, forKey: .rootViewController)
+      try container.encode(horizontalSizeClass, forKey: .horizontalSizeClass)
     }
 
-    enum CodingKeys: String, CodingKey { case id, isKey, rootViewController }
+    enum CodingKeys: String, CodingKey { case id, isKey, rootViewController, horizontalSizeClass }
   }
 
   /// A controller as UIKit's properties describe it.
@@ -54,9 +58,14 @@ public struct StateDocument: Sendable, Encodable {
     public var className: String
     public var kind: ViewControllerKind
     public var title: String?
+    public var restorationIdentifier: String?
+    /// Which instance of the declared controller this is, from 1 (a deallocated controller named again is a new one).
+    public var instance: Int
     public var parent: String?
     public var children: [String]
     public var selectedViewController: String?
+    /// For a split view, `isCollapsed`; null for other controllers.
+    public var isCollapsed: Bool?
     /// UIKit's `presentingViewController` (also set on the children of a presented controller).
     public var presentingViewController: String?
     /// UIKit's `presentedViewController` (also set on the children of a presenting controller).
@@ -72,9 +81,12 @@ public struct StateDocument: Sendable, Encodable {
       className = controller.className
       kind = controller.kind
       title = controller.title
+      restorationIdentifier = controller.restorationIdentifier
+      instance = controller.instance
       parent = controller.parent
       children = controller.children
       selectedViewController = controller.kind == .tabBar ? controller.selectedChild : nil
+      isCollapsed = controller.kind == .splitView ? controller.isCollapsed : nil
       presentingViewController = hierarchy.presentingViewController(of: controller.id)
       presentedViewController = hierarchy.presentedViewController(of: controller.id)
       modalPresentationStyle = controller.presenter.flatMap { hierarchy[$0]?.presentation?.style }
@@ -89,9 +101,12 @@ public struct StateDocument: Sendable, Encodable {
       try container.encode(className, forKey: .className)
       try container.encode(kind, forKey: .kind)
       try container.encode(title, forKey: .title)
+      try container.encode(restorationIdentifier, forKey: .restorationIdentifier)
+      try container.encode(instance, forKey: .instance)
       try container.encode(parent, forKey: .parent)
       try container.encode(children, forKey: .children)
       try container.encode(selectedViewController, forKey: .selectedViewController)
+      try container.encode(isCollapsed, forKey: .isCollapsed)
       try container.encode(presentingViewController, forKey: .presentingViewController)
       try container.encode(presentedViewController, forKey: .presentedViewController)
       try container.encode(modalPresentationStyle, forKey: .modalPresentationStyle)
@@ -101,7 +116,8 @@ public struct StateDocument: Sendable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-      case id, kind, title, parent, children, selectedViewController, presentingViewController
+      case id, kind, title, restorationIdentifier, instance, parent, children, selectedViewController, isCollapsed
+      case presentingViewController
       case presentedViewController, modalPresentationStyle, state, isViewLoaded, window
       case className = "class"
     }

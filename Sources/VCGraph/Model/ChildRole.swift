@@ -4,8 +4,8 @@ public enum ChildRole: Sendable, Hashable, CustomStringConvertible {
   case stack(index: Int, isTop: Bool)
   /// A tab by index; the selected tab is on screen.
   case tab(index: Int, isSelected: Bool)
-  /// A split view column.
-  case column(String)
+  /// A split view column: `primary`, `supplementary` or `secondary`; a collapsed split view shows only one.
+  case column(String, isShown: Bool)
   /// A page view controller's current page.
   case page(index: Int)
   /// A custom container's child.
@@ -16,7 +16,8 @@ public enum ChildRole: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case let .stack(_, isTop): return isTop
     case let .tab(_, isSelected): return isSelected
-    case .column, .page, .child: return true
+    case let .column(_, isShown): return isShown
+    case .page, .child: return true
     }
   }
 
@@ -25,7 +26,7 @@ public enum ChildRole: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case let .stack(index, isTop): return "stack[\(index)]" + (isTop ? " · top" : "")
     case let .tab(index, isSelected): return "tab \(index)" + (isSelected ? " · selected" : "")
-    case let .column(name): return name
+    case let .column(name, isShown): return name + (isShown ? "" : " · hidden")
     case let .page(index): return "page \(index)"
     case let .child(index): return "child \(index)"
     }
@@ -44,7 +45,9 @@ extension Hierarchy {
     case .tabBar:
       return .tab(index: index, isSelected: parent.selectedChild == child)
     case .splitView:
-      return .column(index == 0 ? "primary" : "secondary")
+      let names = parent.hasSupplementaryColumn ? ["primary", "supplementary", "secondary"] : ["primary", "secondary"]
+      let name = names.indices.contains(index) ? names[index] : "column \(index)"
+      return .column(name, isShown: parent.visibleChildren.contains(child))
     case .pageView:
       return .page(index: index)
     case .container, .content:

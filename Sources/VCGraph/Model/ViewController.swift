@@ -8,13 +8,34 @@ public struct ViewController: Sendable, Hashable, Identifiable {
   public var title: String?
   /// UIKit's `definesPresentationContext`: true by default on navigation controllers.
   public var definesPresentationContext: Bool
+  /// UIKit's `isModalInPresentation`: when true, a sheet holding the controller cannot be swiped away.
+  public var isModalInPresentation: Bool
+  /// True when something outside the hierarchy keeps the instance (a strong reference the app holds),
+  /// so it is not deallocated when it leaves the hierarchy.
+  public var isRetained: Bool
+  /// UIKit's `restorationIdentifier`.
+  public var restorationIdentifier: String?
+
+  /// Which instance of the declared controller this is, from 1: naming a deallocated controller
+  /// again makes a new instance.
+  public internal(set) var instance = 1
 
   /// The containing view controller (`parent`).
   public internal(set) var parent: String?
-  /// The child view controllers in order (`children`; a navigation stack bottom to top).
+  /// The child view controllers in order (`children`; a navigation stack bottom to top; a split
+  /// view's columns: primary, then supplementary when it has one, then secondary).
   public internal(set) var children: [String] = []
   /// The selected tab of a tab bar controller.
   public internal(set) var selectedChild: String?
+  /// True for a split view with a supplementary column (its children are primary, supplementary, secondary).
+  public internal(set) var hasSupplementaryColumn = false
+  /// True while a split view is collapsed (compact width): it shows one column, and when the
+  /// primary is a navigation controller the other columns are pushed onto its stack.
+  public internal(set) var isCollapsed = false
+  /// For a collapsed split view with a navigation controller as primary: how many controllers of
+  /// that stack belonged to the primary column when it collapsed; the ones above are separated again
+  /// when it expands.
+  public internal(set) var collapsedStackBase: Int?
   /// What this controller presents, when it is the controller that really presents.
   public internal(set) var presentation: Presentation?
   /// The controller that really presents this one (`presentingViewController` of a presented controller).
@@ -29,7 +50,10 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     className: String,
     kind: ViewControllerKind? = nil,
     title: String? = nil,
-    definesPresentationContext: Bool? = nil
+    definesPresentationContext: Bool? = nil,
+    isModalInPresentation: Bool = false,
+    isRetained: Bool = false,
+    restorationIdentifier: String? = nil
   ) {
     self.id = id
     self.className = className
@@ -37,6 +61,9 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     self.kind = kind
     self.title = title
     self.definesPresentationContext = definesPresentationContext ?? (kind == .navigation)
+    self.isModalInPresentation = isModalInPresentation
+    self.isRetained = isRetained
+    self.restorationIdentifier = restorationIdentifier
   }
 
   /// UIKit's description of the instance, `<ClassName: id>`, as its messages print it.
@@ -49,8 +76,20 @@ public struct ViewController: Sendable, Hashable, Identifiable {
       return children.last.map { [$0] } ?? []
     case .tabBar:
       return selectedChild.map { [$0] } ?? []
-    case .splitView, .pageView, .container, .content:
+    case .splitView:
+      return isCollapsed ? Array(children.prefix(1)) : children
+    case .pageView, .container, .content:
       return children
     }
+  }
+
+  /// The same declared controller as a fresh instance: no relations, view not loaded.
+  func newInstance() -> ViewController {
+    var fresh = ViewController(
+      id: id, className: className, kind: kind, title: title, definesPresentationContext: definesPresentationContext,
+      isModalInPresentation: isModalInPresentation, isRetained: isRetained,
+      restorationIdentifier: restorationIdentifier)
+    fresh.instance = instance + 1
+    return fresh
   }
 }

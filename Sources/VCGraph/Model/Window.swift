@@ -5,10 +5,16 @@ public struct Window: Sendable, Hashable, Identifiable {
   public var isKey: Bool
   /// The window's `rootViewController`.
   public var rootViewController: String?
+  /// The window's horizontal size class (`traitCollection.horizontalSizeClass`); regular until a
+  /// `setTraits` step changes it.
+  public var horizontalSizeClass: SizeClass
 
-  public init(id: String, isKey: Bool = false, rootViewController: String? = nil) {
+  public init(
+    id: String, isKey: Bool = false, rootViewController: String? = nil, horizontalSizeClass: SizeClass = .regular
+  ) {
     self.id = id
     self.isKey = isKey
     self.rootViewController = rootViewController
+    self.horizontalSizeClass = horizontalSizeClass
   }
 }

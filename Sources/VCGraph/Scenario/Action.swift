@@ -2,10 +2,15 @@
 public enum Action: Sendable, Hashable {
   /// `window.rootViewController = controller`.
   case setRoot(String, window: String)
+  /// `window.makeKey()`.
+  case makeKey(window: String)
   /// `navigationController.pushViewController(_:animated:)` on the navigation controller of `on`.
   case push(String, on: String)
   /// `navigationController.popViewController(animated:)` on the navigation controller of the named controller.
   case pop(String)
+  /// `navigationController.popToViewController(_:animated:)`: on the navigation controller of `on`,
+  /// or of the controller itself when `on` is nil.
+  case popTo(String, on: String?)
   /// `navigationController.popToRootViewController(animated:)`.
   case popToRoot(String)
   /// `setViewControllers(_:animated:)` on a navigation controller, or the `viewControllers` of a
@@ -13,51 +18,85 @@ public enum Action: Sendable, Hashable {
   case setViewControllers([String], on: String)
   /// `source.present(_:animated:)` with a `modalPresentationStyle`.
   case present(String, from: String, style: ModalPresentationStyle)
+  /// `source.show(_:sender:)`: a push inside a navigation controller, else a presentation with `style`.
+  case show(String, from: String, style: ModalPresentationStyle)
+  /// `source.showDetailViewController(_:sender:)`: the secondary column of the source's split view
+  /// (a push onto the primary stack when it is collapsed), else a presentation with `style`.
+  case showDetail(String, from: String, style: ModalPresentationStyle)
   /// `controller.dismiss(animated:)`.
   case dismiss(String)
+  /// The user swipes a sheet down (or taps outside a popover).
+  case interactiveDismiss(String)
   /// `container.addChild(_:)`, adding the child's view and calling `didMove(toParent:)`.
   case addChild(String, to: String)
   /// `willMove(toParent: nil)`, removing the view, then `removeFromParent()`.
   case removeFromParent(String)
+  /// A custom container swaps one child for another: `from.willMove(toParent: nil)`,
+  /// `addChild(to)`, `transition(from:to:…)`, then `from.removeFromParent()` and `to.didMove(toParent:)`.
+  case transition(from: String, to: String, in: String)
   /// `tabBarController.setViewControllers(_:animated:)`.
   case setTabs([String], on: String)
   /// `tabBarController.selectedViewController = …` (or `selectedIndex`).
   case selectTab(TabSelection, on: String)
+  /// `splitViewController.setViewController(_:for:)` for each column given.
+  case setSplit(SplitColumns, on: String)
+  /// `pageViewController.setViewControllers(_:direction:animated:)`: one page, or two side by side.
+  case setPage([String], on: String)
+  /// The window's horizontal size class changes (rotation, multitasking): split views collapse or expand.
+  case setTraits(horizontalSizeClass: SizeClass, window: String)
 
   /// The step key that names the action in a scenario.
   public var name: String {
     switch self {
     case .setRoot: return "setRoot"
+    case .makeKey: return "makeKey"
     case .push: return "push"
     case .pop: return "pop"
+    case .popTo: return "popTo"
     case .popToRoot: return "popToRoot"
     case .setViewControllers: return "setViewControllers"
     case .present: return "present"
+    case .show: return "show"
+    case .showDetail: return "showDetail"
     case .dismiss: return "dismiss"
+    case .interactiveDismiss: return "interactiveDismiss"
     case .addChild: return "addChild"
     case .removeFromParent: return "removeFromParent"
+    case .transition: return "transition"
     case .setTabs: return "setTabs"
     case .selectTab: return "selectTab"
+    case .setSplit: return "setSplit"
+    case .setPage: return "setPage"
+    case .setTraits: return "setTraits"
     }
   }
 
   /// A one-line description for people: `present login from home`, `push home on nav`.
   public var summary: String {
     func list(_ ids: [String]) -> String { "[" + ids.joined(separator: ", ") + "]" }
+    func inWindow(_ window: String) -> String { window == Scenario.defaultWindow ? "" : " in window \(window)" }
     switch self {
-    case let .setRoot(id, window):
-      return window == Scenario.defaultWindow ? "setRoot \(id)" : "setRoot \(id) in window \(window)"
+    case let .setRoot(id, window): return "setRoot \(id)" + inWindow(window)
+    case let .makeKey(window): return "makeKey \(window)"
     case let .push(id, on): return "push \(id) on \(on)"
     case let .pop(id): return "pop \(id)"
+    case let .popTo(id, on): return "popTo \(id)" + (on.map { " on \($0)" } ?? "")
     case let .popToRoot(id): return "popToRoot \(id)"
     case let .setViewControllers(ids, on): return "setViewControllers \(list(ids)) on \(on)"
     case let .present(id, from, _): return "present \(id) from \(from)"
+    case let .show(id, from, _): return "show \(id) from \(from)"
+    case let .showDetail(id, from, _): return "showDetail \(id) from \(from)"
     case let .dismiss(id): return "dismiss \(id)"
+    case let .interactiveDismiss(id): return "interactiveDismiss \(id)"
     case let .addChild(id, to): return "addChild \(id) to \(to)"
     case let .removeFromParent(id): return "removeFromParent \(id)"
+    case let .transition(from, to, container): return "transition \(from) to \(to) in \(container)"
     case let .setTabs(ids, on): return "setTabs \(list(ids)) on \(on)"
     case let .selectTab(.controller(id), on): return "selectTab \(id) on \(on)"
     case let .selectTab(.index(index), on): return "selectTab \(index) on \(on)"
+    case let .setSplit(columns, on): return "setSplit \(columns.summary) on \(on)"
+    case let .setPage(ids, on): return "setPage \(ids.count == 1 ? ids[0] : list(ids)) on \(on)"
+    case let .setTraits(sizeClass, window): return "setTraits \(sizeClass.rawValue)" + inWindow(window)
     }
   }
 }
@@ -66,4 +105,24 @@ public enum Action: Sendable, Hashable {
 public enum TabSelection: Sendable, Hashable {
   case controller(String)
   case index(Int)
+}
+
+/// The columns a `setSplit` step sets; a column left out keeps its controller.
+public struct SplitColumns: Sendable, Hashable {
+  public var primary: String?
+  public var supplementary: String?
+  public var secondary: String?
+
+  public init(primary: String? = nil, supplementary: String? = nil, secondary: String? = nil) {
+    self.primary = primary
+    self.supplementary = supplementary
+    self.secondary = secondary
+  }
+
+  /// `primary: list, secondary: detail`.
+  public var summary: String {
+    [("primary", primary), ("supplementary", supplementary), ("secondary", secondary)]
+      .compactMap { name, id in id.map { "\(name): \($0)" } }
+      .joined(separator: ", ")
+  }
 }

@@ -17,20 +17,34 @@ struct ScenarioReader {
   static let repeatedKeyMarker: Character = "\u{E000}"
 
   static let topLevelKeys = ["version", "title", "controllers", "steps"]
-  static let controllerKeys = ["class", "kind", "title", "definesPresentationContext"]
+  static let controllerKeys = [
+    "class", "kind", "title", "definesPresentationContext", "modalInPresentation", "retained",
+    "restorationIdentifier",
+  ]
+  /// Keys any step may hold besides its action and the action's parameters.
+  static let stepOptions = ["caption", "animated", "duringPreviousAnimation", "expect"]
   /// Each action with the keys its step may hold besides the action key and `caption`.
   static let actions: [(name: String, parameters: [String])] = [
     ("setRoot", ["window"]),
+    ("makeKey", []),
     ("push", ["on"]),
     ("pop", []),
+    ("popTo", ["on"]),
     ("popToRoot", []),
     ("setViewControllers", ["on"]),
     ("present", ["from", "style"]),
+    ("show", ["from", "style"]),
+    ("showDetail", ["from", "style"]),
     ("dismiss", []),
+    ("interactiveDismiss", []),
     ("addChild", ["to"]),
     ("removeFromParent", []),
+    ("transition", []),
     ("setTabs", ["on"]),
     ("selectTab", ["on"]),
+    ("setSplit", ["on"]),
+    ("setPage", ["on"]),
+    ("setTraits", ["window"]),
   ]
 
   func read(_ text: String) throws(ScenarioError) -> Scenario {
@@ -107,12 +121,17 @@ struct ScenarioReader {
     let title = try fields.values["title"].map { entry throws(ScenarioError) in
       try string(entry, context: "'title' of \(context)")
     }
-    let definesContext = try fields.values["definesPresentationContext"].map { entry throws(ScenarioError) in
-      try bool(entry, context: "'definesPresentationContext' of \(context)")
+    func flag(_ key: String) throws(ScenarioError) -> Bool? {
+      try fields.values[key].map { entry throws(ScenarioError) in try bool(entry, context: "'\(key)' of \(context)") }
+    }
+    let restorationIdentifier = try fields.values["restorationIdentifier"].map { entry throws(ScenarioError) in
+      try string(entry, context: "'restorationIdentifier' of \(context)")
     }
     return ViewController(
       id: id, className: try className(classEntry.node, context: "'class' of \(context)"), kind: kind, title: title,
-      definesPresentationContext: definesContext)
+      definesPresentationContext: try flag("definesPresentationContext"),
+      isModalInPresentation: try flag("modalInPresentation") ?? false, isRetained: try flag("retained") ?? false,
+      restorationIdentifier: restorationIdentifier)
   }
 
   private func className(_ node: Node, context: String) throws(ScenarioError) -> String {
@@ -144,6 +163,8 @@ struct ScenarioReader {
       switch value {
       case let .scalar(scalar): return scalar.string
       case let .sequence(items): return "[" + items.map { $0.string ?? "…" }.joined(separator: ", ") + "]"
+      case let .mapping(pairs):
+        return "{" + pairs.map { "\($0.key.string ?? "…"): \($0.value.string ?? "…")" }.joined(separator: ", ") + "}"
       default: return nil
       }
     }
@@ -163,10 +184,10 @@ struct ScenarioReader {
     let fields = try mapping(node, context: "a step", expected: "a mapping such as 'push: home' with 'on: nav'")
     let actionKeys = fields.pairs.map(\.name).filter(allowedActions.contains)
     guard let actionName = actionKeys.first, let value = fields.values[actionName] else {
-      let stepKeys = Set(allowedActions + ["caption"] + Self.actions.flatMap(\.parameters))
+      let stepKeys = Set(allowedActions + Self.stepOptions + Self.actions.flatMap(\.parameters))
       if let unknown = fields.pairs.first(where: { !stepKeys.contains($0.name) }) {
         throw error(
-          .unknownKey(unknown.name, context: "the step", allowed: allowedActions + ["caption"]), at: unknown.key)
+          .unknownKey(unknown.name, context: "the step", allowed: allowedActions + Self.stepOptions), at: unknown.key)
       }
       throw error(.noAction(allowed: allowedActions), at: node)
     }
@@ -175,7 +196,7 @@ struct ScenarioReader {
     // A step is where its action is written, whatever key comes first.
     let location = self.location(of: value.key)
     let stepContext = actionName
-    try checkKeys(fields, allowed: [actionName] + parameters + ["caption"], context: "a \(actionName) step")
+    try checkKeys(fields, allowed: [actionName] + parameters + Self.stepOptions, context: "a \(actionName) step")
 
     func controller(_ key: String) throws(ScenarioError) -> String {
       guard let entry = fields.values[key] else { throw error(.missingKey(key, context: stepContext), at: node) }
@@ -197,32 +218,88 @@ struct ScenarioReader {
     let subject = { () throws(ScenarioError) -> String in
       try controllerID(value, context: "'\(actionName)'", known: known)
     }
+    func optionalController(_ key: String) throws(ScenarioError) -> String? {
+      guard fields.values[key] != nil else { return nil }
+      return try controller(key)
+    }
+    func window(_ key: String) throws(ScenarioError) -> String? {
+      try fields.values[key].map { entry throws(ScenarioError) in try nonEmptyString(entry, context: "'\(key)'") }
+    }
+    func style() throws(ScenarioError) -> ModalPresentationStyle {
+      guard let styleEntry = fields.values["style"] else { return .automatic }
+      var word = try string(styleEntry, context: "'style'")
+      if word.hasPrefix(".") { word.removeFirst() }
+      guard let parsed = ModalPresentationStyle(rawValue: word) else {
+        throw error(
+          .invalidValue(word, context: "presentation style", allowed: ModalPresentationStyle.allCases.map(\.rawValue)),
+          at: styleEntry.node)
+      }
+      return parsed
+    }
+    /// The fields of an action written as a mapping, `transition: { from: a, to: b, in: c }`.
+    func arguments(_ allowed: [String], example: String) throws(ScenarioError) -> Fields {
+      let arguments = try mapping(value.node, context: "'\(actionName)'", expected: "a mapping such as \(example)")
+      try checkKeys(arguments, allowed: allowed, context: "'\(actionName)'")
+      return arguments
+    }
 
     let action: Action
     switch actionName {
     case "setRoot":
-      let window = try fields.values["window"].map { entry throws(ScenarioError) in
-        try nonEmptyString(entry, context: "'window'")
-      }
-      action = .setRoot(try subject(), window: window ?? Scenario.defaultWindow)
+      action = .setRoot(try subject(), window: try window("window") ?? Scenario.defaultWindow)
     case "push": action = .push(try subject(), on: try controller("on"))
     case "pop": action = .pop(try subject())
     case "popToRoot": action = .popToRoot(try subject())
     case "setViewControllers": action = .setViewControllers(try controllerList(), on: try controller("on"))
-    case "present":
-      var style = ModalPresentationStyle.automatic
-      if let styleEntry = fields.values["style"] {
-        var word = try string(styleEntry, context: "'style'")
-        if word.hasPrefix(".") { word.removeFirst() }
-        guard let parsed = ModalPresentationStyle(rawValue: word) else {
-          throw error(
-            .invalidValue(
-              word, context: "presentation style", allowed: ModalPresentationStyle.allCases.map(\.rawValue)),
-            at: styleEntry.node)
+    case "present": action = .present(try subject(), from: try controller("from"), style: try style())
+    case "show": action = .show(try subject(), from: try controller("from"), style: try style())
+    case "showDetail": action = .showDetail(try subject(), from: try controller("from"), style: try style())
+    case "popTo": action = .popTo(try subject(), on: try optionalController("on"))
+    case "makeKey":
+      action = .makeKey(window: try nonEmptyString(value, context: "'makeKey'"))
+    case "interactiveDismiss": action = .interactiveDismiss(try subject())
+    case "transition":
+      let arguments = try arguments(["from", "to", "in"], example: "{ from: a, to: b, in: container }")
+      func argument(_ key: String) throws(ScenarioError) -> String {
+        guard let entry = arguments.values[key] else {
+          throw error(.missingKey(key, context: "'transition'"), at: value.node)
         }
-        style = parsed
+        return try controllerID(entry, context: "'\(key)' of transition", known: known)
       }
-      action = .present(try subject(), from: try controller("from"), style: style)
+      action = .transition(from: try argument("from"), to: try argument("to"), in: try argument("in"))
+    case "setSplit":
+      let arguments = try arguments(
+        ["primary", "supplementary", "secondary"], example: "{ primary: listNav, secondary: detail }")
+      func column(_ key: String) throws(ScenarioError) -> String? {
+        try arguments.values[key].map { entry throws(ScenarioError) in
+          try controllerID(entry, context: "'\(key)' of setSplit", known: known)
+        }
+      }
+      let columns = SplitColumns(
+        primary: try column("primary"), supplementary: try column("supplementary"), secondary: try column("secondary"))
+      guard columns != SplitColumns() else {
+        throw error(.missingKey("primary", context: "'setSplit'"), at: value.node)
+      }
+      action = .setSplit(columns, on: try controller("on"))
+    case "setPage":
+      let pages: [String]
+      if case .sequence = value.node {
+        pages = try controllerList()
+      } else {
+        pages = [try subject()]
+      }
+      action = .setPage(pages, on: try controller("on"))
+    case "setTraits":
+      let arguments = try arguments(["horizontalSizeClass"], example: "{ horizontalSizeClass: compact }")
+      guard let entry = arguments.values["horizontalSizeClass"] else {
+        throw error(.missingKey("horizontalSizeClass", context: "'setTraits'"), at: value.node)
+      }
+      let word = try string(entry, context: "'horizontalSizeClass'")
+      guard let sizeClass = SizeClass(rawValue: word) else {
+        throw error(
+          .invalidValue(word, context: "size class", allowed: SizeClass.allCases.map(\.rawValue)), at: entry.node)
+      }
+      action = .setTraits(horizontalSizeClass: sizeClass, window: try window("window") ?? Scenario.defaultWindow)
     case "dismiss": action = .dismiss(try subject())
     case "addChild": action = .addChild(try subject(), to: try controller("to"))
     case "removeFromParent": action = .removeFromParent(try subject())
@@ -241,7 +318,21 @@ struct ScenarioReader {
     let caption = try fields.values["caption"].map { entry throws(ScenarioError) in
       try string(entry, context: "'caption'")
     }
-    return Step(number: number, action: action, caption: caption, location: location)
+    func flag(_ key: String, default defaultValue: Bool) throws(ScenarioError) -> Bool {
+      try fields.values[key].map { entry throws(ScenarioError) in try bool(entry, context: "'\(key)'") } ?? defaultValue
+    }
+    var expectsWarning = false
+    if let expectEntry = fields.values["expect"] {
+      let word = try string(expectEntry, context: "'expect'")
+      guard word == "warning" else {
+        throw error(.invalidValue(word, context: "expectation", allowed: ["warning"]), at: expectEntry.node)
+      }
+      expectsWarning = true
+    }
+    return Step(
+      number: number, action: action, caption: caption, location: location,
+      isAnimated: try flag("animated", default: true),
+      isDuringPreviousAnimation: try flag("duringPreviousAnimation", default: false), expectsWarning: expectsWarning)
   }
 
   private func controllerID(_ entry: Entry, context: String, known: Set<String>) throws(ScenarioError) -> String {

@@ -7,12 +7,26 @@ public struct Step: Sendable, Hashable {
   public var caption: String?
   /// Where the step starts in the scenario file (its action key).
   public var location: SourceLocation
+  /// The call's `animated` argument (`animated:` in the scenario, true unless it says false).
+  public var isAnimated: Bool
+  /// True when the call is made while the previous step's animation still runs
+  /// (`duringPreviousAnimation: true`), as when two pushes follow each other in one run-loop turn.
+  public var isDuringPreviousAnimation: Bool
+  /// True when the step demonstrates a mistake on purpose (`expect: warning`): `vcgraph check`
+  /// then requires a warning instead of failing on it.
+  public var expectsWarning: Bool
 
-  public init(number: Int, action: Action, caption: String? = nil, location: SourceLocation) {
+  public init(
+    number: Int, action: Action, caption: String? = nil, location: SourceLocation, isAnimated: Bool = true,
+    isDuringPreviousAnimation: Bool = false, expectsWarning: Bool = false
+  ) {
     self.number = number
     self.action = action
     self.caption = caption
     self.location = location
+    self.isAnimated = isAnimated
+    self.isDuringPreviousAnimation = isDuringPreviousAnimation
+    self.expectsWarning = expectsWarning
   }
 
   /// The slug used in file names: `present-login-from-home`.

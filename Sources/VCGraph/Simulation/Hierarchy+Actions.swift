@@ -1,35 +1,35 @@
 extension Hierarchy {
-  /// Applies one UIKit call with UIKit's rules and updates every controller's appearance.
-  ///
-  /// - Returns: Warnings for calls UIKit accepts but ignores (popping a root, dismissing nothing).
-  /// - Throws: ``RuleViolation`` when UIKit would raise or refuse; the hierarchy is then unchanged.
-  public mutating func apply(_ action: Action) throws(RuleViolation) -> [String] {
-    var next = self
-    let warnings = try next.perform(action)
-    next.updateAppearance()
-    self = next
-    return warnings
-  }
-
-  private mutating func perform(_ action: Action) throws(RuleViolation) -> [String] {
+  /// Makes one UIKit call's changes to the relations, with UIKit's rules, into `change`.
+  mutating func perform(_ action: Action, into change: inout Change) throws(RuleViolation) {
     switch action {
-    case let .setRoot(id, window): return try setRoot(id, window: window)
-    case let .push(id, on): return try push(id, on: on)
-    case let .pop(id): return try pop(id, toRoot: false)
-    case let .popToRoot(id): return try pop(id, toRoot: true)
-    case let .setViewControllers(ids, on): return try setViewControllers(ids, on: on)
-    case let .present(id, source, style): return try present(id, from: source, style: style)
-    case let .dismiss(id): return try dismiss(id)
-    case let .addChild(id, container): return try addChild(id, to: container)
-    case let .removeFromParent(id): return try removeFromParent(id)
-    case let .setTabs(ids, on): return try setTabs(ids, on: on)
-    case let .selectTab(selection, on): return try selectTab(selection, on: on)
+    case let .setRoot(id, window): try setRoot(id, window: window, into: &change)
+    case let .makeKey(window): try makeKey(window)
+    case let .push(id, on): try push(id, on: on)
+    case let .pop(id): try pop(id, toRoot: false, into: &change)
+    case let .popTo(id, on): try popTo(id, on: on)
+    case let .popToRoot(id): try pop(id, toRoot: true, into: &change)
+    case let .setViewControllers(ids, on): try setViewControllers(ids, on: on, into: &change)
+    case let .present(id, source, style): try present(id, from: source, style: style, into: &change)
+    case let .show(id, source, style): try show(id, from: source, style: style, into: &change)
+    case let .showDetail(id, source, style): try showDetail(id, from: source, style: style, into: &change)
+    case let .dismiss(id): try dismiss(id, into: &change)
+    case let .interactiveDismiss(id): try interactiveDismiss(id, into: &change)
+    case let .addChild(id, container): try addChild(id, to: container, into: &change)
+    case let .removeFromParent(id): try removeFromParent(id, into: &change)
+    case let .transition(from, to, container): try transition(from: from, to: to, in: container, into: &change)
+    case let .setTabs(ids, on): try setTabs(ids, on: on, into: &change)
+    case let .selectTab(selection, on): try selectTab(selection, on: on, into: &change)
+    case let .setSplit(columns, on): try setSplit(columns, on: on)
+    case let .setPage(ids, on): try setPage(ids, on: on)
+    case let .setTraits(sizeClass, window): try setTraits(sizeClass, window: window)
     }
   }
 
   // MARK: - Windows
 
-  private mutating func setRoot(_ id: String, window windowID: String) throws(RuleViolation) -> [String] {
+  private mutating func setRoot(_ id: String, window windowID: String, into change: inout Change) throws(RuleViolation)
+  {
+    change.order = .presentation
     let controller = try existing(id)
     if let parent = controller.parent {
       throw .alreadyHasParent(child: controller.reference, parent: reference(parent))
@@ -39,20 +39,39 @@ extension Hierarchy {
     }
     if let window = windowRooted(at: id) {
       guard window.id == windowID else { throw .rootOfAnotherWindow(controller.reference, window: window.id) }
-      return ["\(controller.reference) is already the root view controller of window '\(windowID)'; nothing changes."]
+      return change.log(.alreadyRoot(controller.reference, window: windowID))
     }
     if let index = windows.firstIndex(where: { $0.id == windowID }) {
       windows[index].rootViewController = id
     } else {
       windows.append(Window(id: windowID, isKey: windows.isEmpty, rootViewController: id))
     }
-    return []
+  }
+
+  private mutating func makeKey(_ windowID: String) throws(RuleViolation) {
+    guard windows.contains(where: { $0.id == windowID && $0.rootViewController != nil }) else {
+      throw .unknownWindow(windowID, known: windows.filter { $0.rootViewController != nil }.map(\.id))
+    }
+    for index in windows.indices { windows[index].isKey = windows[index].id == windowID }
+  }
+
+  private mutating func setTraits(_ sizeClass: SizeClass, window windowID: String) throws(RuleViolation) {
+    if let index = windows.firstIndex(where: { $0.id == windowID }) {
+      windows[index].horizontalSizeClass = sizeClass
+    } else {
+      // A window can take its size class before it gets a root view controller (an app launched in compact width).
+      windows.append(Window(id: windowID, isKey: windows.isEmpty, horizontalSizeClass: sizeClass))
+    }
   }
 
   // MARK: - Navigation
 
-  private mutating func push(_ id: String, on target: String) throws(RuleViolation) -> [String] {
+  private mutating func push(_ id: String, on target: String) throws(RuleViolation) {
     let navigation = try container(.navigation, from: target, for: "push")
+    try push(id, onto: navigation)
+  }
+
+  private mutating func push(_ id: String, onto navigation: String) throws(RuleViolation) {
     let controller = try existing(id)
     if controller.kind == .navigation { throw .pushingNavigationController(controller.reference) }
     if controllers[navigation]?.children.contains(id) == true {
@@ -60,43 +79,71 @@ extension Hierarchy {
     }
     try checkCanBecomeChild(id, of: navigation)
     attach(id, to: navigation)
-    return []
   }
 
-  private mutating func pop(_ target: String, toRoot: Bool) throws(RuleViolation) -> [String] {
+  private mutating func pop(_ target: String, toRoot: Bool, into change: inout Change) throws(RuleViolation) {
     let navigation = try container(.navigation, from: target, for: toRoot ? "popToRoot" : "pop")
     let stack = controllers[navigation]?.children ?? []
     guard stack.count > 1 else {
       let call = toRoot ? "popToRootViewController" : "popViewController"
-      let contents = stack.isEmpty ? "no view controllers" : "only its root view controller"
-      return ["\(reference(navigation)) has \(contents); \(call) does nothing."]
+      return change.log(.nothingToPop(navigation: reference(navigation), call: call, isEmpty: stack.isEmpty))
     }
     for popped in (toRoot ? Array(stack.dropFirst()) : [stack[stack.count - 1]]).reversed() {
       detach(popped)
     }
-    return []
+  }
+
+  private mutating func popTo(_ id: String, on target: String?) throws(RuleViolation) {
+    let controller = try existing(id)
+    let navigation: String
+    if let target {
+      navigation = try container(.navigation, from: target, for: "popTo")
+    } else {
+      // UIKit's `navigationController` of a controller is its nearest navigation controller parent.
+      guard let parent = controller.parent, let found = nearest(.navigation, from: parent) else {
+        throw .popToMissing(controller.reference, navigation: "")
+      }
+      navigation = found
+    }
+    let stack = controllers[navigation]?.children ?? []
+    guard let index = stack.firstIndex(of: id) else {
+      throw .popToMissing(controller.reference, navigation: reference(navigation))
+    }
+    for popped in stack[(index + 1)...].reversed() { detach(popped) }
   }
 
   // MARK: - Setting a container's children
 
-  private mutating func setViewControllers(_ ids: [String], on target: String) throws(RuleViolation) -> [String] {
+  private mutating func setViewControllers(
+    _ ids: [String], on target: String, into change: inout Change
+  ) throws(RuleViolation) {
     // UIKit's containers take their children this way; any other controller means its navigation controller.
     let named = try existing(target)
     let containerID =
       named.kind.isSystemContainer ? target : try container(.navigation, from: target, for: "setViewControllers")
     let kind = try existing(containerID).kind
-    if kind == .tabBar { return try setTabs(ids, on: containerID) }
-    if kind == .navigation, let nested = ids.first(where: { controllers[$0]?.kind == .navigation }) {
-      throw .pushingNavigationController(reference(nested))
+    switch kind {
+    case .tabBar:
+      return try setTabs(ids, on: containerID, into: &change)
+    case .splitView:
+      guard ids.count <= 2 else {
+        throw .tooManyChildren(container: reference(containerID), kind: kind, limit: 2, given: ids.count)
+      }
+      try setColumns(
+        of: containerID, primary: ids.first, supplementary: nil, secondary: ids.count > 1 ? ids[1] : nil,
+        action: "setViewControllers")
+    case .pageView:
+      try setPage(ids, on: containerID)
+    default:
+      if let nested = ids.first(where: { controllers[$0]?.kind == .navigation }) {
+        throw .pushingNavigationController(reference(nested))
+      }
+      try replaceChildren(of: containerID, with: ids, action: "setViewControllers")
     }
-    if kind == .splitView || kind == .pageView, ids.count > 2 {
-      throw .tooManyChildren(container: reference(containerID), kind: kind, limit: 2, given: ids.count)
-    }
-    try replaceChildren(of: containerID, with: ids, action: "setViewControllers")
-    return []
   }
 
-  private mutating func setTabs(_ ids: [String], on target: String) throws(RuleViolation) -> [String] {
+  private mutating func setTabs(_ ids: [String], on target: String, into change: inout Change) throws(RuleViolation) {
+    change.order = .tabSwitch
     let tabBar = try container(.tabBar, from: target, for: "setTabs")
     let previous = controllers[tabBar]?.selectedChild
     let previousIndex = previous.flatMap { controllers[tabBar]?.children.firstIndex(of: $0) }
@@ -109,10 +156,12 @@ extension Hierarchy {
     } else {
       controllers[tabBar]?.selectedChild = ids.first
     }
-    return []
   }
 
-  private mutating func selectTab(_ selection: TabSelection, on target: String) throws(RuleViolation) -> [String] {
+  private mutating func selectTab(
+    _ selection: TabSelection, on target: String, into change: inout Change
+  ) throws(RuleViolation) {
+    change.order = .tabSwitch
     let tabBar = try container(.tabBar, from: target, for: "selectTab")
     let tabs = controllers[tabBar]?.children ?? []
     let selected: String
@@ -127,7 +176,37 @@ extension Hierarchy {
       selected = tabs[index]
     }
     controllers[tabBar]?.selectedChild = selected
-    return []
+  }
+
+  private mutating func setSplit(_ columns: SplitColumns, on target: String) throws(RuleViolation) {
+    let split = try container(.splitView, from: target, for: "setSplit")
+    expand(split)
+    let current = controllers[split]?.children ?? []
+    let hasSupplementary = controllers[split]?.hasSupplementaryColumn ?? false
+    let currentSupplementary = hasSupplementary && current.count > 1 ? current[1] : nil
+    let currentSecondary = current.count > (hasSupplementary ? 2 : 1) ? current.last : nil
+    try setColumns(
+      of: split, primary: columns.primary ?? current.first,
+      supplementary: columns.supplementary ?? currentSupplementary,
+      secondary: columns.secondary ?? currentSecondary, action: "setSplit")
+  }
+
+  /// Sets a split view's columns; the split view must not be collapsed.
+  private mutating func setColumns(
+    of split: String, primary: String?, supplementary: String?, secondary: String?, action: String
+  ) throws(RuleViolation) {
+    expand(split)
+    guard let primary else { throw .splitViewWithoutPrimary(reference(split)) }
+    try replaceChildren(of: split, with: [primary] + [supplementary, secondary].compactMap { $0 }, action: action)
+    controllers[split]?.hasSupplementaryColumn = supplementary != nil
+  }
+
+  private mutating func setPage(_ ids: [String], on target: String) throws(RuleViolation) {
+    let pageView = try container(.pageView, from: target, for: "setPage")
+    guard ids.count <= 2 else {
+      throw .tooManyChildren(container: reference(pageView), kind: .pageView, limit: 2, given: ids.count)
+    }
+    try replaceChildren(of: pageView, with: ids, action: "setPage")
   }
 
   /// Replaces every child of `containerID` with `ids`, detaching the ones left out.
@@ -148,40 +227,68 @@ extension Hierarchy {
 
   // MARK: - Custom containment
 
-  private mutating func addChild(_ id: String, to containerID: String) throws(RuleViolation) -> [String] {
+  private mutating func addChild(_ id: String, to containerID: String, into change: inout Change) throws(RuleViolation)
+  {
     let container = try existing(containerID)
     let controller = try existing(id)
-    if container.kind.isSystemContainer {
-      let instead: String
-      switch container.kind {
-      case .navigation: instead = "push or setViewControllers"
-      case .tabBar: instead = "setTabs"
-      default: instead = "setViewControllers"
-      }
-      throw .addChildToSystemContainer(container: container.reference, kind: container.kind, instead: instead)
-    }
+    try checkCustomContainer(container)
     if controller.parent == containerID {
-      return ["\(controller.reference) is already a child of \(container.reference); nothing changes."]
+      return change.log(.alreadyChild(controller.reference, container: container.reference))
     }
     try checkCanBecomeChild(id, of: containerID)
     attach(id, to: containerID)
-    return []
+    // `container.view.addSubview(child.view)` loads both views.
+    change.loads = [containerID, id]
   }
 
-  private mutating func removeFromParent(_ id: String) throws(RuleViolation) -> [String] {
-    let controller = try existing(id)
-    guard controller.parent != nil else {
-      return ["\(controller.reference) has no parent; removeFromParent does nothing."]
+  private func checkCustomContainer(_ container: ViewController) throws(RuleViolation) {
+    guard container.kind.isSystemContainer else { return }
+    let instead: String
+    switch container.kind {
+    case .navigation: instead = "push or setViewControllers"
+    case .tabBar: instead = "setTabs"
+    case .splitView: instead = "setSplit"
+    case .pageView: instead = "setPage"
+    default: instead = "setViewControllers"
     }
+    throw .addChildToSystemContainer(container: container.reference, kind: container.kind, instead: instead)
+  }
+
+  private mutating func removeFromParent(_ id: String, into change: inout Change) throws(RuleViolation) {
+    let controller = try existing(id)
+    guard controller.parent != nil else { return change.log(.noParent(controller.reference)) }
     detach(id)
-    return []
+  }
+
+  private mutating func transition(
+    from old: String, to new: String, in containerID: String, into change: inout Change
+  ) throws(RuleViolation) {
+    let container = try existing(containerID)
+    let oldController = try existing(old)
+    let newController = try existing(new)
+    if container.kind.isSystemContainer {
+      throw .transitionInSystemContainer(container: container.reference, kind: container.kind)
+    }
+    guard oldController.parent == containerID else {
+      throw .transitionWithoutCommonParent(from: oldController.reference, to: newController.reference)
+    }
+    if newController.parent == containerID {
+      throw .transitionToExistingChild(newController.reference, container: container.reference)
+    }
+    try checkCanBecomeChild(new, of: containerID)
+    guard let index = controllers[containerID]?.children.firstIndex(of: old) else { return }
+    controllers[containerID]?.children[index] = new
+    controllers[new]?.parent = containerID
+    controllers[old]?.parent = nil
+    change.loads = [new]
   }
 
   // MARK: - Presentation
 
   private mutating func present(
-    _ id: String, from source: String, style: ModalPresentationStyle
-  ) throws(RuleViolation) -> [String] {
+    _ id: String, from source: String, style: ModalPresentationStyle, into change: inout Change
+  ) throws(RuleViolation) {
+    change.order = .presentation
     let controller = try existing(id)
     let sourceController = try existing(source)
     if let parent = controller.parent {
@@ -191,14 +298,21 @@ extension Hierarchy {
       throw .presentingActiveController(controller.reference)
     }
     let presenter = presentingController(for: source, style: style)
+    if change.running?.isPresentation == true {
+      return change.log(
+        .presentationInProgress(
+          presented: controller.reference, presenter: reference(presenter), source: sourceController.reference))
+    }
     if let current = controllers[presenter]?.presentation?.presented {
-      throw .alreadyPresenting(
-        presented: controller.reference, presenter: reference(presenter),
-        source: sourceController.reference, current: reference(current))
+      return change.log(
+        .alreadyPresenting(
+          presented: controller.reference, presenter: reference(presenter), source: sourceController.reference,
+          current: reference(current)))
     }
     guard controllers[presenter]?.appearance.isOnScreen == true else {
-      throw .notInWindowHierarchy(
-        presented: controller.reference, presenter: reference(presenter), source: sourceController.reference)
+      return change.log(
+        .notInWindowHierarchy(
+          presented: controller.reference, presenter: reference(presenter), source: sourceController.reference))
     }
     // An alert controller brings its own presentation, whatever `automatic` means for other controllers.
     let style = style == .automatic && controller.className == "UIAlertController" ? .custom : style
@@ -206,9 +320,8 @@ extension Hierarchy {
     controllers[id]?.presenter = presenter
     // UIKit forwards the call but logs it when the source's own view is not in the window.
     if sourceController.appearance.isOnScreen == false {
-      return ["Presenting view controllers on detached view controllers is discouraged \(sourceController.reference)."]
+      change.log(.detachedPresentation(source: sourceController.reference))
     }
-    return []
   }
 
   /// The controller that really presents when `source` calls `present` with `style`.
@@ -227,16 +340,91 @@ extension Hierarchy {
     return containmentRoot(of: source)
   }
 
-  private mutating func dismiss(_ id: String) throws(RuleViolation) -> [String] {
-    let controller = try existing(id)
-    if let presented = presentedViewController(of: id) {
-      dismissChain(from: presented)
-    } else if let presentedRoot = lineage(of: id).first(where: { controllers[$0]?.presenter != nil }) {
-      dismissChain(from: presentedRoot)
+  private mutating func show(
+    _ id: String, from source: String, style: ModalPresentationStyle, into change: inout Change
+  ) throws(RuleViolation) {
+    _ = try existing(source)
+    // UINavigationController overrides show(_:sender:) to push; without one, UIKit presents.
+    if let navigation = nearest(.navigation, from: source) {
+      try push(id, onto: navigation)
     } else {
-      return ["\(controller.reference) is not presenting or presented; dismiss does nothing."]
+      try present(id, from: source, style: style, into: &change)
     }
-    return []
+  }
+
+  private mutating func showDetail(
+    _ id: String, from source: String, style: ModalPresentationStyle, into change: inout Change
+  ) throws(RuleViolation) {
+    _ = try existing(source)
+    guard let split = nearest(.splitView, from: source), let splitView = controllers[split] else {
+      return try present(id, from: source, style: style, into: &change)
+    }
+    if splitView.isCollapsed, let primary = splitView.children.first, controllers[primary]?.kind == .navigation {
+      // A collapsed split view shows the detail on the primary navigation stack.
+      return try push(id, onto: primary)
+    }
+    let columns = splitView.children
+    if columns.count > (splitView.hasSupplementaryColumn ? 2 : 1), columns.last == id { return }
+    // Expanded, the detail replaces the secondary column; collapsed with a plain primary, it does
+    // too but stays hidden until the split view expands.
+    try replaceSecondary(of: split, with: id)
+  }
+
+  private mutating func replaceSecondary(of split: String, with id: String) throws(RuleViolation) {
+    guard let splitView = controllers[split] else { return }
+    var columns = splitView.children
+    let secondaryIndex = splitView.hasSupplementaryColumn ? 2 : 1
+    if columns.count > secondaryIndex {
+      columns[secondaryIndex] = id
+    } else {
+      columns.append(id)
+    }
+    try replaceChildren(of: split, with: columns, action: "showDetail")
+  }
+
+  private mutating func dismiss(_ id: String, into change: inout Change) throws(RuleViolation) {
+    change.order = .presentation
+    let controller = try existing(id)
+    let target: String
+    if let presented = presentedViewController(of: id) {
+      target = presented
+    } else if let presentedRoot = lineage(of: id).first(where: { controllers[$0]?.presenter != nil }) {
+      target = presentedRoot
+    } else {
+      return change.log(.nothingToDismiss(controller.reference))
+    }
+    if change.running?.isPresentation == true, let presenter = controllers[target]?.presenter {
+      return change.log(.dismissInProgress(presenter: reference(presenter)))
+    }
+    dismissChain(from: target)
+  }
+
+  private mutating func interactiveDismiss(_ id: String, into change: inout Change) throws(RuleViolation) {
+    change.order = .presentation
+    let controller = try existing(id)
+    guard let sheet = lineage(of: id).first(where: { controllers[$0]?.presenter != nil }),
+      let presenter = controllers[sheet]?.presenter, let presentation = controllers[presenter]?.presentation
+    else { throw .notPresented(controller.reference) }
+    if let above = presentationChain(above: sheet).first {
+      throw .notTopmostPresentation(reference(sheet), presenting: reference(above))
+    }
+    switch presentation.style.resolved {
+    case .pageSheet, .formSheet, .popover: break
+    default: throw .notInteractivelyDismissible(reference(sheet), style: presentation.style)
+    }
+    // `isModalInPresentation` on the sheet or on a controller it shows blocks the gesture.
+    let shown = [sheet] + descendants(of: sheet).filter { controllers[$0]?.appearance.isOnScreen == true }
+    if shown.contains(where: { controllers[$0]?.isModalInPresentation == true }) {
+      change.leading = [LifecycleEvent(sheet, .presentationControllerDidAttemptToDismiss)]
+      change.isRefused = true
+      return
+    }
+    change.leading = [
+      LifecycleEvent(sheet, .presentationControllerShouldDismiss),
+      LifecycleEvent(sheet, .presentationControllerWillDismiss),
+    ]
+    change.trailing = [LifecycleEvent(sheet, .presentationControllerDidDismiss)]
+    dismissChain(from: sheet)
   }
 
   /// Dismisses `presented` and every controller presented above it, top first.
@@ -251,12 +439,12 @@ extension Hierarchy {
 
   // MARK: - Shared rules
 
-  private func existing(_ id: String) throws(RuleViolation) -> ViewController {
+  func existing(_ id: String) throws(RuleViolation) -> ViewController {
     guard let controller = controllers[id] else { throw .unknownController(id) }
     return controller
   }
 
-  private func reference(_ id: String) -> String {
+  func reference(_ id: String) -> String {
     controllers[id]?.reference ?? "<\(id)>"
   }
 
@@ -288,12 +476,12 @@ extension Hierarchy {
     }
   }
 
-  private mutating func attach(_ id: String, to parentID: String) {
+  mutating func attach(_ id: String, to parentID: String) {
     controllers[parentID]?.children.append(id)
     controllers[id]?.parent = parentID
   }
 
-  private mutating func detach(_ id: String) {
+  mutating func detach(_ id: String) {
     guard let parentID = controllers[id]?.parent else { return }
     controllers[parentID]?.children.removeAll { $0 == id }
     if controllers[parentID]?.selectedChild == id {

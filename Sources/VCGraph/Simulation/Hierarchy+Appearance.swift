@@ -2,11 +2,16 @@ extension Hierarchy {
   /// The controllers whose views are on screen: in a window, shown by their containers,
   /// and not covered by a presentation that removes the presenter's view.
   public func onScreenControllers() -> Set<String> {
-    var shown: Set<String> = []
+    Set(onScreenOrder())
+  }
+
+  /// The on-screen controllers, parents before children and presenters before what they present.
+  func onScreenOrder() -> [String] {
+    var shown: [String] = []
     var visited: Set<String> = []
     for window in windows {
       guard let root = window.rootViewController else { continue }
-      shown.formUnion(views(shownFrom: root, visited: &visited))
+      shown += views(shownFrom: root, visited: &visited)
     }
     return shown
   }

@@ -2,10 +2,6 @@
 ///
 /// Controllers are named by their UIKit description, `<ClassName: id>`.
 public enum RuleViolation: Error, Sendable, Hashable {
-  /// `Attempt to present <B> on <P> (from <S>) which is already presenting <C>.`
-  case alreadyPresenting(presented: String, presenter: String, source: String, current: String)
-  /// `Attempt to present <B> on <P> (from <S>) whose view is not in the window hierarchy.`
-  case notInWindowHierarchy(presented: String, presenter: String, source: String)
   /// `Application tried to present modally an active controller <B>.`
   case presentingActiveController(String)
   /// `Application tried to present modally a view controller <B> that has a parent view controller <P>.`
@@ -37,14 +33,27 @@ public enum RuleViolation: Error, Sendable, Hashable {
   case rootOfAnotherWindow(String, window: String)
   /// A controller id the hierarchy does not hold.
   case unknownController(String)
+  /// A step names a window that has no root view controller yet.
+  case unknownWindow(String, known: [String])
+  /// `Tried to pop to a view controller that doesn't exist.`
+  case popToMissing(String, navigation: String)
+  /// An interactive dismissal of a controller that is not presented.
+  case notPresented(String)
+  /// An interactive dismissal of a sheet that presents another controller.
+  case notTopmostPresentation(String, presenting: String)
+  /// An interactive dismissal of a presentation the user cannot swipe away.
+  case notInteractivelyDismissible(String, style: ModalPresentationStyle)
+  /// `transition(from:to:)` with a `from` controller that is not a child of the container.
+  case transitionWithoutCommonParent(from: String, to: String)
+  /// `transition(from:to:)` where `to` is already a child of the container.
+  case transitionToExistingChild(String, container: String)
+  /// `transition` on one of UIKit's containers, which make their own transitions.
+  case transitionInSystemContainer(container: String, kind: ViewControllerKind)
+  /// A split view left without a primary column.
+  case splitViewWithoutPrimary(String)
 
   public var message: String {
     switch self {
-    case let .alreadyPresenting(presented, presenter, source, current):
-      return "Attempt to present \(presented) on \(presenter) (from \(source)) which is already presenting \(current)."
-    case let .notInWindowHierarchy(presented, presenter, source):
-      return
-        "Attempt to present \(presented) on \(presenter) (from \(source)) whose view is not in the window hierarchy."
     case let .presentingActiveController(controller):
       return "Application tried to present modally an active controller \(controller)."
     case let .presentingChild(controller, parent):
@@ -85,6 +94,29 @@ public enum RuleViolation: Error, Sendable, Hashable {
       return "\(controller) is already the root view controller of window '\(window)'."
     case let .unknownController(id):
       return "No view controller is named '\(id)'."
+    case let .unknownWindow(window, known):
+      let names =
+        known.isEmpty ? "no window has one yet" : "windows: " + known.map { "'\($0)'" }.joined(separator: ", ")
+      return "Window '\(window)' has no root view controller (\(names)); give it one with setRoot first."
+    case .popToMissing:
+      return "Tried to pop to a view controller that doesn't exist."
+    case let .notPresented(controller):
+      return "\(controller) is not presented; only a presented sheet or popover can be dismissed interactively."
+    case let .notTopmostPresentation(controller, presenting):
+      return "\(controller) is presenting \(presenting); only the topmost presentation can be dismissed interactively."
+    case let .notInteractivelyDismissible(controller, style):
+      return
+        "\(controller) is presented with style \(style.rawValue); only sheets (automatic, pageSheet, formSheet) and popovers can be dismissed interactively."
+    case let .transitionWithoutCommonParent(from, to):
+      return
+        "Children view controllers \(from) and \(to) must have a common parent view controller when calling -[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:]"
+    case let .transitionToExistingChild(controller, container):
+      return "\(controller) is already a child of \(container); a transition step adds the new child itself."
+    case let .transitionInSystemContainer(container, kind):
+      return
+        "\(container) is a \(kind.displayName) controller; it makes its own transitions, transition(from:to:) is for custom containers."
+    case let .splitViewWithoutPrimary(container):
+      return "\(container) needs a primary column; give 'primary' in setSplit."
     }
   }
 }

@@ -16,6 +16,7 @@ extension VCGraphCommand {
           vcgraph render samples/navigation.yaml
           vcgraph render samples/*.yaml -o docs/diagrams --format svg,png
           vcgraph render flow.yaml --step 3 --format png
+          vcgraph render flow.yaml --events --format png
         """
     )
 
@@ -32,6 +33,9 @@ extension VCGraphCommand {
 
     @Option(help: ArgumentHelp("Render only this step (counting from 1).", valueName: "N"))
     var step: Int?
+
+    @Flag(help: "Show each step's lifecycle callbacks on its diagram, numbered in UIKit's order.")
+    var events = false
 
     /// The formats asked for, each once, in the order given.
     var outputFormats: [OutputFormat] {
@@ -67,7 +71,7 @@ extension VCGraphCommand {
         }
         folders[folder] = path
         do {
-          let rendered = try renderer.render(replay, formats: outputFormats, onlyStep: step)
+          let rendered = try renderer.render(replay, formats: outputFormats, onlyStep: step, showsEvents: events)
           try OutputDirectory(path: folder).writeFrames(
             rendered.frames, index: rendered.index,
             stepActions: step == nil ? nil : replay.scenario.steps.map(\.action.summary))

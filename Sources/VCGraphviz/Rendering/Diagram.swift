@@ -13,10 +13,13 @@ public struct Diagram: Sendable {
   public var action: String
   public var caption: String?
   public var title: String?
+  /// The step's lifecycle callbacks, drawn in a numbered panel (and their numbers on the controllers)
+  /// when not nil.
+  public var events: [LifecycleEvent]?
 
   public init(
     hierarchy: Hierarchy, stepNumber: Int, stepCount: Int, action: String, caption: String? = nil,
-    title: String? = nil
+    title: String? = nil, events: [LifecycleEvent]? = nil
   ) {
     self.hierarchy = hierarchy
     self.stepNumber = stepNumber
@@ -24,14 +27,21 @@ public struct Diagram: Sendable {
     self.action = action
     self.caption = caption
     self.title = title
+    self.events = events
   }
 
-  /// The diagram of a replayed step.
-  public init(frame: Frame, stepCount: Int, title: String?) {
+  /// The diagram of a replayed step, with its callbacks when `showsEvents` is true.
+  public init(frame: Frame, stepCount: Int, title: String?, showsEvents: Bool = false) {
     self.init(
       hierarchy: frame.hierarchy, stepNumber: frame.step.number, stepCount: stepCount,
-      action: frame.step.action.summary, caption: frame.step.caption, title: title)
+      action: frame.step.action.summary, caption: frame.step.caption, title: title,
+      events: showsEvents ? frame.events : nil)
   }
+
+  /// The most callbacks the panel lists; a longer step ends the list with how many more there were.
+  static let panelLimit = 60
+  /// Callbacks per column of the panel.
+  static let panelColumnLength = 12
 
   /// The cgraph node name of a controller: `vc:` and its id, with `%`, backslashes and control characters percent-encoded.
   public static func nodeName(ofController id: String) -> String { "vc:" + HTMLText.identifier(id) }
@@ -135,7 +145,8 @@ public struct Diagram: Sendable {
   // MARK: - Nodes
 
   private func windowNode(_ window: Window, cluster: String) -> GraphDescription.Node {
-    let subtitle = window.isKey ? "\(window.id) · key window" : window.id
+    var subtitle = window.isKey ? "\(window.id) · key window" : window.id
+    if window.horizontalSizeClass == .compact { subtitle += " · compact width" }
     let label =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
       + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font("UIWindow", size: 12, color: "#FFFFFF", bold: true))</TD></TR>"
@@ -165,12 +176,22 @@ public struct Diagram: Sendable {
     let classColor = onScreen ? DiagramStyle.label : DiagramStyle.secondaryLabel
     var identity = controller.id
     if let title = controller.title, !title.isEmpty { identity += " · “\(title)”" }
-    let rows = [
-      HTMLText.font(controller.kind.displayName.uppercased(), size: 8, color: kindColor, bold: true),
+    if controller.instance > 1 { identity += " · instance \(controller.instance)" }
+    var kindLine = controller.kind.displayName.uppercased()
+    if controller.kind == .splitView { kindLine += controller.isCollapsed ? " · COLLAPSED" : " · EXPANDED" }
+    var rows = [
+      HTMLText.font(kindLine, size: 8, color: kindColor, bold: true),
       HTMLText.font(controller.className, size: 13, color: classColor, bold: true, width: 40),
       HTMLText.font(identity, size: 10, color: DiagramStyle.secondaryLabel, width: 48),
       HTMLText.font("\(state.symbol) \(state.text)", size: 10, color: state.color),
     ]
+    if let numbers = callbackNumbers[controller.id] {
+      let list = numbers.map(String.init).joined(separator: ", ")
+      rows.append(
+        HTMLText.font(
+          "callback\(numbers.count == 1 ? "" : "s") \(list)", size: 9, color: DiagramStyle.viewLoad, bold: true,
+          width: 48, maxLines: 3))
+    }
     let label =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
       + rows.map { "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
@@ -238,7 +259,65 @@ public struct Diagram: Sendable {
       + "<TD ALIGN=\"RIGHT\" VALIGN=\"TOP\">\(legend)</TD></TR>"
       // An empty cell under the legend takes the height of a long caption, so the legend keeps its size.
       + "<TR><TD></TD></TR>"
+      + (callbacksPanel.map {
+        "<TR><TD COLSPAN=\"3\" HEIGHT=\"10\"></TD></TR><TR><TD COLSPAN=\"3\" ALIGN=\"LEFT\">\($0)</TD></TR>"
+      } ?? "")
       + "<TR><TD COLSPAN=\"3\" HEIGHT=\"10\"></TD></TR></TABLE>"
+  }
+
+  /// The numbers (from 1) of the callbacks each controller received in the panel's list.
+  private var callbackNumbers: [String: [Int]] {
+    guard let events else { return [:] }
+    var numbers: [String: [Int]] = [:]
+    for (index, event) in events.prefix(Self.panelLimit).enumerated() {
+      numbers[event.viewController, default: []].append(index + 1)
+    }
+    return numbers
+  }
+
+  /// The step's callbacks, numbered in UIKit's order, in columns: `3  home  viewWillDisappear(animated: true)`.
+  private var callbacksPanel: String? {
+    guard let events else { return nil }
+    let heading = HTMLText.font("CALLBACKS IN THIS STEP", size: 10, color: DiagramStyle.tertiaryLabel, bold: true)
+    guard !events.isEmpty else {
+      return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">"
+        + "<TR><TD ALIGN=\"LEFT\">\(heading)</TD></TR><TR><TD ALIGN=\"LEFT\">"
+        + HTMLText.font(
+          "none: no view appeared, disappeared, loaded or moved", size: 10, color: DiagramStyle.secondaryLabel)
+        + "</TD></TR></TABLE>"
+    }
+    let shown = Array(events.prefix(Self.panelLimit))
+    // Callbacks run down each column, then on to the next; every row of the table holds one line
+    // of each column, so the lines of all columns stay level.
+    let length = min(Self.panelColumnLength, shown.count)
+    let columnCount = (shown.count + length - 1) / length
+    let span = columnCount * 2 - 1
+    func line(_ index: Int) -> String {
+      guard shown.indices.contains(index) else { return "<TD></TD>" }
+      let event = shown[index]
+      let number = HTMLText.font("\(index + 1)", size: 10, color: DiagramStyle.tertiaryLabel, bold: true)
+      let id = HTMLText.font(
+        event.viewController, size: 10, color: DiagramStyle.label, bold: true, width: 22, maxLines: 2)
+      let call = HTMLText.font(
+        event.call, size: 10, color: DiagramStyle.color(for: event.callback), width: 44, maxLines: 2)
+      return "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(number)  \(id)  \(call)</TD>"
+    }
+    var rows = "<TR><TD ALIGN=\"LEFT\" COLSPAN=\"\(span)\">\(heading)</TD></TR>"
+    for row in 0..<length {
+      rows +=
+        "<TR>" + (0..<columnCount).map { line($0 * length + row) }.joined(separator: "<TD WIDTH=\"16\"></TD>") + "</TR>"
+    }
+    if events.count > shown.count {
+      rows +=
+        "<TR><TD ALIGN=\"LEFT\" COLSPAN=\"\(span)\">"
+        + HTMLText.font(
+          "… and \(events.count - shown.count) more (vcgraph events lists them all)", size: 10,
+          color: DiagramStyle.secondaryLabel)
+        + "</TD></TR>"
+    }
+    return
+      "<TABLE BORDER=\"1\" COLOR=\"#E5E5EA\" STYLE=\"rounded\" CELLBORDER=\"0\" CELLSPACING=\"1\" CELLPADDING=\"3\">"
+      + rows + "</TABLE>"
   }
 
   /// A small key to the encoding: the three edge kinds, and swatches of the three view states

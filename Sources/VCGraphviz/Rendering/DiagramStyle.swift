@@ -26,6 +26,23 @@ enum DiagramStyle {
   static let shownChildEdge = "#3A3A3C"
   static let presentationEdge = "#AF52DE"
 
+  static let deallocated = "#D70015"
+  static let viewLoad = "#0071E3"
+
+  /// The colour of a lifecycle callback in the callbacks panel.
+  static func color(for callback: LifecycleEvent.Callback) -> String {
+    switch callback {
+    case .viewDidLoad: return viewLoad
+    case .viewWillAppear, .viewDidAppear: return onScreenText
+    case .viewWillDisappear, .viewDidDisappear: return secondaryLabel
+    case .willMove, .didMove: return shownChildEdge
+    case .presentationControllerShouldDismiss, .presentationControllerWillDismiss, .presentationControllerDidDismiss,
+      .presentationControllerDidAttemptToDismiss:
+      return presentationEdge
+    case .deinit: return deallocated
+    }
+  }
+
   /// The colour naming a kind of controller, from the system palette.
   static func color(for kind: ViewControllerKind) -> String {
     switch kind {

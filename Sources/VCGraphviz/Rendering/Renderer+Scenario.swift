@@ -9,9 +9,10 @@ public struct RenderedScenario: Sendable {
 }
 
 extension Renderer {
-  /// Renders the frames of a replayed scenario, every step or only `onlyStep`.
+  /// Renders the frames of a replayed scenario, every step or only `onlyStep`, with each step's
+  /// lifecycle callbacks on its diagram when `showsEvents` is true.
   public func render(
-    _ replay: Replay, formats: [OutputFormat], onlyStep: Int? = nil
+    _ replay: Replay, formats: [OutputFormat], onlyStep: Int? = nil, showsEvents: Bool = false
   ) throws(RenderError) -> RenderedScenario {
     let scenario = replay.scenario
     let stepCount = scenario.steps.count
@@ -20,7 +21,7 @@ extension Renderer {
     var files: [(name: String, contents: Data)] = []
     var entries: [RenderIndex.Entry] = []
     for frame in frames {
-      let diagram = Diagram(frame: frame, stepCount: stepCount, title: scenario.title)
+      let diagram = Diagram(frame: frame, stepCount: stepCount, title: scenario.title, showsEvents: showsEvents)
       let rendered = try render(diagram, formats: ordered)
       var names: [String: String] = [:]
       for format in ordered {

@@ -1,0 +1,153 @@
+extension Hierarchy {
+  /// Applies one UIKit call with UIKit's rules, updates every controller's appearance and
+  /// deallocates the controllers nothing holds any more.
+  ///
+  /// - Parameters:
+  ///   - animated: The `animated` argument of the call, passed on to the appearance callbacks.
+  ///   - running: The transition of the previous step when this call is made while it still animates.
+  /// - Returns: The callbacks UIKit makes, in UIKit's order, and the step's warnings. A call UIKit
+  ///   refuses and only logs leaves the hierarchy unchanged.
+  /// - Throws: ``RuleViolation`` when UIKit would raise; the hierarchy is then unchanged.
+  public mutating func apply(
+    _ action: Action, animated: Bool = true, during running: AppearanceTransition? = nil
+  ) throws(RuleViolation) -> StepOutcome {
+    var change = Change(animated: animated, running: running)
+    var next = self
+    try next.perform(action, into: &change)
+    if change.isRefused {
+      return StepOutcome(
+        events: change.leading + change.trailing, warnings: change.misuses.map(\.message), transition: nil)
+    }
+    next.adaptSplitViewsToTraits()
+
+    let shownBefore = onScreenOrder()
+    let shownAfter = next.onScreenOrder()
+    let before = Set(shownBefore)
+    let after = Set(shownAfter)
+    let appearing = shownAfter.filter { !before.contains($0) }
+    let disappearing = shownBefore.filter { !after.contains($0) }
+    let changing = Set(appearing + disappearing)
+
+    // A transition begun while the previous one still animates on the same controllers is unbalanced.
+    if let running,
+      let clash = (shownBefore + shownAfter).first(where: {
+        running.controllers.contains($0) && changing.contains($0)
+      })
+    {
+      let warnings =
+        change.misuses.map(\.message) + [LoggedMisuse.unbalancedAppearanceTransitions(reference(clash)).message]
+      return StepOutcome(events: [], warnings: warnings, transition: nil)
+    }
+
+    let released = next.releasedControllers(comparedWith: self)
+    var events = change.leading
+    let moves = parentChanges(to: next)
+    events += moves.map { LifecycleEvent($0.id, .willMove(toParent: $0.parent)) }
+    var loaded: Set<String> = []
+    for id in change.loads + appearing where controllers[id]?.isViewLoaded == false && loaded.insert(id).inserted {
+      events.append(LifecycleEvent(id, .viewDidLoad))
+    }
+    events += appearanceEvents(
+      appearing: appearing, disappearing: disappearing, order: change.order, animated: animated)
+    events += moves.map { LifecycleEvent($0.id, .didMove(toParent: $0.parent)) }
+    events += change.trailing
+    events += released.map { LifecycleEvent($0, .deinit) }
+
+    for id in loaded { next.controllers[id]?.isViewLoaded = true }
+    next.deallocate(released)
+    next.updateAppearance()
+    self = next
+    let transition =
+      animated && !changing.isEmpty
+      ? AppearanceTransition(controllers: changing, isPresentation: change.order == .presentation) : nil
+    return StepOutcome(events: events, warnings: change.misuses.map(\.message), transition: transition)
+  }
+
+  /// The appearance callbacks of one transition in UIKit's order for its kind; each group runs
+  /// parents before children.
+  private func appearanceEvents(
+    appearing: [String], disappearing: [String], order: AppearanceOrder, animated: Bool
+  ) -> [LifecycleEvent] {
+    let willAppear = appearing.map { LifecycleEvent($0, .viewWillAppear(animated: animated)) }
+    let didAppear = appearing.map { LifecycleEvent($0, .viewDidAppear(animated: animated)) }
+    let willDisappear = disappearing.map { LifecycleEvent($0, .viewWillDisappear(animated: animated)) }
+    let didDisappear = disappearing.map { LifecycleEvent($0, .viewDidDisappear(animated: animated)) }
+    switch order {
+    case .presentation: return willDisappear + willAppear + didAppear + didDisappear
+    case .navigation: return willDisappear + willAppear + didDisappear + didAppear
+    case .tabSwitch: return willAppear + willDisappear + didDisappear + didAppear
+    }
+  }
+
+  /// The controllers whose parent differs in `next`: those leaving a parent first (in this
+  /// hierarchy's order), then those joining one (in `next`'s order). Controllers that only lose their
+  /// parent because it is deallocated are not moved: nobody calls `willMove(toParent:)` on them.
+  private func parentChanges(to next: Hierarchy) -> [(id: String, parent: String?)] {
+    let leaving = treeOrder().filter { id in
+      controllers[id]?.parent != nil && next.controllers[id]?.parent == nil
+    }
+    let joining = next.treeOrder().filter { id in
+      let parent = next.controllers[id]?.parent
+      return parent != nil && controllers[id]?.parent != parent
+    }
+    return leaving.map { ($0, nil) } + joining.map { ($0, next.controllers[$0]?.parent) }
+  }
+
+  /// True while something holds the controller: a parent, a presentation either way, or a window.
+  private func isHeld(_ id: String) -> Bool {
+    guard let controller = controllers[id] else { return false }
+    return controller.parent != nil || controller.presenter != nil || controller.presentation != nil
+      || windowRooted(at: id) != nil
+  }
+
+  /// The controllers this step releases, in the order they are deallocated: each controller that
+  /// nothing holds any more (unless the app retains it), then the children it held.
+  ///
+  /// A controller whose tree still presents something stays: the presentation keeps it, as in UIKit.
+  private func releasedControllers(comparedWith previous: Hierarchy) -> [String] {
+    var released: [String] = []
+    for id in previous.treeOrder() where previous.isHeld(id) && !isHeld(id) {
+      guard controllers[id]?.isRetained == false, presentationChain(above: id).isEmpty else { continue }
+      released.append(id)
+      released += descendants(of: id).filter { descendant in
+        // A retained child survives its parent, and so does everything it holds.
+        !lineage(of: descendant).prefix { $0 != id }.contains { controllers[$0]?.isRetained == true }
+      }
+    }
+    return released
+  }
+
+  /// Replaces each released controller by a fresh instance; retained children lose their parent.
+  private mutating func deallocate(_ released: [String]) {
+    let gone = Set(released)
+    for id in released {
+      for child in controllers[id]?.children ?? [] where !gone.contains(child) {
+        controllers[child]?.parent = nil
+      }
+    }
+    for id in released {
+      controllers[id] = controllers[id]?.newInstance()
+    }
+  }
+
+  /// Every controller in drawing order: each window's tree (children, then what the controller
+  /// presents), then the trees outside any window in declaration order.
+  func treeOrder() -> [String] {
+    var result: [String] = []
+    var seen: Set<String> = []
+    func visit(_ id: String) {
+      guard let controller = controllers[id], seen.insert(id).inserted else { return }
+      result.append(id)
+      for child in controller.children { visit(child) }
+      if let presented = controller.presentation?.presented { visit(presented) }
+    }
+    for window in windows {
+      if let root = window.rootViewController { visit(root) }
+    }
+    for id in order where controllers[id]?.parent == nil && controllers[id]?.presenter == nil {
+      visit(id)
+    }
+    for id in order { visit(id) }
+    return result
+  }
+}

@@ -1,0 +1,55 @@
+extension Hierarchy {
+  /// Collapses the split views of compact windows and expands those of regular ones, as UIKit does
+  /// when a window's horizontal size class changes or a split view enters a window.
+  mutating func adaptSplitViewsToTraits() {
+    for id in order where controllers[id]?.kind == .splitView {
+      guard let window = window(of: id), let isCollapsed = controllers[id]?.isCollapsed else { continue }
+      let shouldCollapse = window.horizontalSizeClass == .compact
+      if shouldCollapse && !isCollapsed {
+        collapse(id)
+      } else if !shouldCollapse && isCollapsed {
+        expand(id)
+      }
+    }
+  }
+
+  /// Collapses a split view to one column. With a navigation controller as primary, the other
+  /// columns are pushed onto its stack (`collapseSecondaryViewController(_:for:)`), so compact
+  /// width shows one navigation stack; otherwise only the primary column is shown.
+  mutating func collapse(_ split: String) {
+    guard let splitView = controllers[split], !splitView.isCollapsed else { return }
+    controllers[split]?.isCollapsed = true
+    guard let primary = splitView.children.first, controllers[primary]?.kind == .navigation else { return }
+    let others = Array(splitView.children.dropFirst())
+    let base = controllers[primary]?.children.count ?? 0
+    controllers[split]?.collapsedStackBase = base
+    controllers[split]?.children = [primary]
+    for column in others {
+      controllers[primary]?.children.append(column)
+      controllers[column]?.parent = primary
+    }
+  }
+
+  /// Expands a collapsed split view. The controllers above the primary column's own part of the
+  /// navigation stack go back to the other columns (`separateSecondaryViewController(for:)`): the
+  /// lowest to the supplementary column when the split view has one, the top one to the secondary
+  /// (a lone one to the supplementary column of a split view that has one); any in between leave
+  /// the hierarchy.
+  mutating func expand(_ split: String) {
+    guard let splitView = controllers[split], splitView.isCollapsed else { return }
+    controllers[split]?.isCollapsed = false
+    defer { controllers[split]?.collapsedStackBase = nil }
+    guard let base = splitView.collapsedStackBase, let primary = splitView.children.first,
+      let stack = controllers[primary]?.children
+    else { return }
+    let separated = Array(stack[min(base, stack.count)...])
+    guard !separated.isEmpty else { return }
+    controllers[primary]?.children = Array(stack.prefix(min(base, stack.count)))
+    for id in separated { controllers[id]?.parent = nil }
+    var columns: [String] = []
+    if splitView.hasSupplementaryColumn, separated.count > 1 { columns.append(separated[0]) }
+    columns.append(separated[separated.count - 1])
+    controllers[split]?.children = [primary] + columns
+    for id in columns { controllers[id]?.parent = split }
+  }
+}
