@@ -237,3 +237,76 @@ func expectedNodeIDs(_ state: [String: Any], step number: Int) throws -> Set<Str
   }
   return ids
 }
+
+/// The text an SVG file draws, decoded by a real XML parser: each `<text>` element's content, in
+/// document order, split into what the graph itself draws (its label, where `render --events` puts the
+/// callbacks panel) and what each `<g class="node">` draws, by node id.
+struct SVGTexts {
+  /// The texts outside any node or edge: the graph label, the legend and the callbacks panel.
+  var graph: [String] = []
+  /// The texts inside each node, by the node's id (`vc-home`).
+  var nodes: [String: [String]] = [:]
+  /// Every text, in document order.
+  var all: [String] = []
+}
+
+/// The texts of an SVG file; see ``SVGTexts``.
+func svgTexts(_ bytes: [UInt8]) throws -> SVGTexts {
+  let parser = XMLParser(data: Data(bytes))
+  parser.shouldResolveExternalEntities = false
+  let collector = TextCollector()
+  parser.delegate = collector
+  guard parser.parse(), collector.rootName == "svg" else {
+    throw SVGParseFailure(
+      description: "not an SVG document (root \(collector.rootName ?? "none")); line \(parser.lineNumber): "
+        + String(describing: parser.parserError))
+  }
+  return collector.texts
+}
+
+private final class TextCollector: NSObject, XMLParserDelegate {
+  var rootName: String?
+  var texts = SVGTexts()
+  /// For each open `<g>`: the node id when it is a node, "" when it is an edge, nil otherwise.
+  private var groups: [String?] = []
+  private var text: String?
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
+    attributes attributeDict: [String: String] = [:]
+  ) {
+    if rootName == nil { rootName = elementName }
+    switch elementName {
+    case "g":
+      switch attributeDict["class"] {
+      case "node": groups.append(attributeDict["id"] ?? "")
+      case "edge": groups.append("")
+      default: groups.append(nil)
+      }
+    case "text": text = ""
+    default: break
+    }
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    text? += string
+  }
+
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+  ) {
+    switch elementName {
+    case "g": groups.removeLast()
+    case "text":
+      guard let finished = text else { return }
+      text = nil
+      texts.all.append(finished)
+      if let owner = groups.last(where: { $0 != nil }) ?? nil {
+        if !owner.isEmpty { texts.nodes[owner, default: []].append(finished) }
+      } else {
+        texts.graph.append(finished)
+      }
+    default: break
+    }
+  }
+}

@@ -152,11 +152,11 @@ struct ContainmentRuleTests {
     expectViolation(
       yaml + "  - addChild: home\n    to: split\n",
       "<UISplitViewController: split> is a split view controller; it manages its children itself, "
-        + "use setViewControllers instead of addChild.")
+        + "use setSplit instead of addChild.")
     expectViolation(
       yaml + "  - addChild: home\n    to: pages\n",
       "<UIPageViewController: pages> is a page view controller; it manages its children itself, "
-        + "use setViewControllers instead of addChild.")
+        + "use setPage instead of addChild.")
   }
 
   @Test func aListNamingAControllerTwiceFails() {
@@ -445,8 +445,8 @@ struct OtherContainerTests {
         - setRoot: split
       """)
     #expect(hierarchy.appearedIDs == ["split", "primaryNav", "folders", "detail"])
-    #expect(hierarchy.role(of: "primaryNav") == .column("primary"))
-    #expect(hierarchy.role(of: "detail") == .column("secondary"))
+    #expect(hierarchy.role(of: "primaryNav") == .column("primary", isShown: true))
+    #expect(hierarchy.role(of: "detail") == .column("secondary", isShown: true))
   }
 
   @Test func thePagesOfAPageViewAreOnScreen() throws {
@@ -484,9 +484,17 @@ struct OtherContainerTests {
           to: player
       """
     ).frames
-    // A child of a container in no window is not on screen and not loaded.
+    // A child of a container in no window is not on screen, but `container.view.addSubview(child.view)`
+    // loads both views.
     #expect(frames[0].hierarchy.appearedIDs == [])
-    #expect(frames[0].hierarchy.loadedIDs == [])
+    #expect(frames[0].hierarchy.loadedIDs == ["player", "artwork"])
+    #expect(
+      frames[0].events == [
+        LifecycleEvent("artwork", .willMove(toParent: "player")),
+        LifecycleEvent("player", .viewDidLoad),
+        LifecycleEvent("artwork", .viewDidLoad),
+        LifecycleEvent("artwork", .didMove(toParent: "player")),
+      ])
     #expect(frames[1].hierarchy.appearedIDs == ["player", "artwork"])
     #expect(frames[2].hierarchy.appearedIDs == ["player", "artwork", "lyrics"])
     #expect(frames[2].hierarchy.role(of: "lyrics") == .child(index: 1))
@@ -496,6 +504,10 @@ struct OtherContainerTests {
     #expect(removed["artwork"]?.parent == nil)
     #expect(removed.state("artwork") == .disappeared)
     #expect(removed.appearedIDs == ["player", "lyrics"])
+    // Its parent held it last: it is deallocated, and the hierarchy holds a fresh, unloaded instance.
+    #expect(removed["artwork"]?.instance == 2)
+    #expect(removed["artwork"]?.isViewLoaded == false)
+    #expect(frames[3].events.last == LifecycleEvent("artwork", .deinit))
 
     #expect(frames[4].hierarchy == removed)
     #expect(
@@ -624,8 +636,8 @@ struct HierarchyApplyTests {
       ViewController(id: "home", className: "HomeViewController"),
     ])
     #expect(hierarchy.order == ["nav", "home"])
-    #expect(try hierarchy.apply(.setRoot("nav", window: "main")) == [])
-    #expect(try hierarchy.apply(.push("home", on: "nav")) == [])
+    #expect(try hierarchy.apply(.setRoot("nav", window: "main")).warnings == [])
+    #expect(try hierarchy.apply(.push("home", on: "nav")).warnings == [])
     #expect(hierarchy.appearedIDs == ["nav", "home"])
     let before = hierarchy
     #expect(throws: RuleViolation.pushingSameInstance("<HomeViewController: home>")) {
@@ -636,7 +648,7 @@ struct HierarchyApplyTests {
     }
     #expect(hierarchy == before)
     #expect(
-      try hierarchy.apply(.pop("nav")) == [
+      try hierarchy.apply(.pop("nav")).warnings == [
         "<UINavigationController: nav> has only its root view controller; popViewController does nothing."
       ])
     #expect(hierarchy == before)

@@ -54,7 +54,8 @@ struct GoldenStateTests {
     }
     guard let expected = try? String(contentsOf: goldenFile, encoding: .utf8) else {
       Issue.record(
-        "missing golden file \(goldenFile.path); run with VCGRAPH_RECORD=1 to record it", sourceLocation: sourceLocation)
+        "missing golden file \(goldenFile.path); run with VCGRAPH_RECORD=1 to record it", sourceLocation: sourceLocation
+      )
       return
     }
     #expect(text == expected, "\(what) of a sample differs from Golden/\(name)", sourceLocation: sourceLocation)

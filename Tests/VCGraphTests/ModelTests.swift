@@ -118,7 +118,8 @@ struct ModelValueTests {
     (.stack(index: 0, isTop: false), "stack[0]", false),
     (.tab(index: 1, isSelected: true), "tab 1 · selected", true),
     (.tab(index: 0, isSelected: false), "tab 0", false),
-    (.column("primary"), "primary", true),
+    (.column("primary", isShown: true), "primary", true),
+    (.column("secondary", isShown: false), "secondary · hidden", false),
     (.page(index: 0), "page 0", true),
     (.child(index: 3), "child 3", true),
   ])
@@ -152,6 +153,7 @@ struct ExportTests {
 
   @Test func theOutlineDrawsWindowsChildrenPresentationsAndLooseTrees() throws {
     let text = HierarchyOutline(try finalHierarchy(Self.yaml)).text
+    // `addChild` loads the views of box and banner although they are in no window.
     #expect(
       text == """
         window main (key)
@@ -160,8 +162,8 @@ struct ExportTests {
            ├─ stack[1] · top  detail  DetailViewController  appeared
            └─ presents (pageSheet)  sheet  SheetViewController  appeared
         not in a window
-        └─ box  BoxViewController  disappeared, view not loaded
-           └─ child 0  banner  BannerViewController  disappeared, view not loaded
+        └─ box  BoxViewController  disappeared
+           └─ child 0  banner  BannerViewController  disappeared
 
         """)
   }
@@ -222,10 +224,23 @@ struct ExportTests {
     #expect(form["window"] is NSNull)
     #expect(form["title"] is NSNull)
     #expect(form["isViewLoaded"] as? Bool == false)
+    #expect(form["restorationIdentifier"] is NSNull)
+    #expect(form["instance"] as? Int == 1)
+    // isCollapsed is only given for split views.
+    #expect(form["isCollapsed"] is NSNull)
     #expect(
       Set(form.keys) == [
-        "id", "class", "kind", "title", "parent", "children", "selectedViewController", "presentingViewController",
-        "presentedViewController", "modalPresentationStyle", "state", "isViewLoaded", "window",
+        "id", "class", "kind", "title", "restorationIdentifier", "instance", "parent", "children",
+        "selectedViewController", "isCollapsed", "presentingViewController", "presentedViewController",
+        "modalPresentationStyle", "state", "isViewLoaded", "window",
       ])
+    let lastWindows = try #require(steps.last?["windows"] as? [[String: Any]])
+    #expect(lastWindows.count == 1)
+    #expect(Set(lastWindows[0].keys) == ["id", "isKey", "rootViewController", "horizontalSizeClass"])
+    #expect(lastWindows[0]["horizontalSizeClass"] as? String == "regular")
+
+    let split = StateDocument.ViewControllerState(
+      ViewController(id: "split", className: "UISplitViewController"), in: Hierarchy(viewControllers: []))
+    #expect(split.isCollapsed == false)
   }
 }

@@ -28,7 +28,7 @@ private func tabsScenario(_ steps: String) -> String {
 
 @Suite("Presentation rules and errors")
 struct PresentationRuleTests {
-  @Test func presentingOnAControllerAlreadyPresentingFailsWithUIKitsMessageAtTheStep() throws {
+  @Test func presentingOnAControllerAlreadyPresentingIsLoggedWithUIKitsMessageAndChangesNothing() throws {
     let yaml = """
       title: Already presenting
       controllers:
@@ -46,24 +46,22 @@ struct PresentationRuleTests {
         - present: login
           from: home
       """
-    let error = try #require(scenarioError(yaml))
+    let replayed = try replay(yaml)
+    let warning = try #require(replayed.frames[3].warnings.first)
     #expect(
-      error.description
-        == "test.yaml:14:5: error: step 4 (present login from home): Attempt to present <LoginViewController: login> "
+      warning.description
+        == "test.yaml:14:5: warning: step 4 (present login from home): Attempt to present <LoginViewController: login> "
         + "on <UINavigationController: nav> (from <HomeViewController: home>) which is already presenting "
         + "<UIAlertController: alert>.")
-    #expect(error.location == VCGraph.SourceLocation(file: "test.yaml", line: 14, column: 5))
-    #expect(error.step == StepReference(number: 4, summary: "present login from home"))
-    #expect(
-      error.problem
-        == .rule(
-          .alreadyPresenting(
-            presented: "<LoginViewController: login>", presenter: "<UINavigationController: nav>",
-            source: "<HomeViewController: home>", current: "<UIAlertController: alert>")))
+    #expect(warning.location == VCGraph.SourceLocation(file: "test.yaml", line: 14, column: 5))
+    #expect(warning.step == StepReference(number: 4, summary: "present login from home"))
+    // UIKit only logs it: nothing changes and no callback is made.
+    #expect(replayed.frames[3].hierarchy == replayed.frames[2].hierarchy)
+    #expect(replayed.frames[3].events.isEmpty)
   }
 
   @Test func presentingFromUnderAFullScreenPresentationIsAlreadyPresenting() {
-    expectViolation(
+    expectRefusal(
       tabsScenario(
         """
           - present: compose
@@ -87,18 +85,22 @@ struct PresentationRuleTests {
         - present: login
           from: other
       """
-    let error = scenarioError(yaml)
+    let warnings = (try? replay(yaml))?.warnings.map(\.description)
     #expect(
-      error?.description
-        == "test.yaml:7:5: error: step 2 (present login from other): Attempt to present <LoginViewController: login> "
-        + "on <OtherViewController: other> (from <OtherViewController: other>) whose view is not in the window hierarchy."
-    )
+      warnings == [
+        "test.yaml:7:5: warning: step 2 (present login from other): Attempt to present <LoginViewController: login> "
+          + "on <OtherViewController: other> (from <OtherViewController: other>) whose view is not in the window hierarchy."
+      ])
+    expectRefusal(
+      yaml,
+      "Attempt to present <LoginViewController: login> on <OtherViewController: other> (from <OtherViewController: other>) "
+        + "whose view is not in the window hierarchy.")
   }
 
   @Test func theMessageNamesTheControllerTheCallWasForwardedTo() {
     // `detail` is pushed on a navigation controller that is in no window: the presentation is
     // forwarded to `nav`, whose view is not in the window hierarchy.
-    expectViolation(
+    expectRefusal(
       """
       controllers:
         home: HomeViewController
@@ -118,7 +120,7 @@ struct PresentationRuleTests {
   }
 
   @Test func aReplacedRootIsNoLongerInTheWindowHierarchy() {
-    expectViolation(
+    expectRefusal(
       """
       controllers:
         first: FirstViewController
@@ -136,7 +138,7 @@ struct PresentationRuleTests {
 
   @Test func currentContextFromAnUnselectedTabIsNotInTheWindowHierarchy() {
     // The context is profileNav, which is in the window but not on screen.
-    expectViolation(
+    expectRefusal(
       tabsScenario(
         """
           - present: compose
@@ -232,11 +234,14 @@ struct PresentationRuleTests {
       """
         - present: compose
           from: feed
-        - present: picker
-          from: feed
+        - push: compose
+          on: feed
       """)
     let error = try #require(scenarioError(yaml))
     #expect(error.step?.number == 6)
+    #expect(
+      error.problem
+        == .rule(.isPresented("<ComposeViewController: compose>", presenter: "<UITabBarController: tabs>")))
     // The same hierarchy accepts the first five steps.
     let accepted = tabsScenario("  - present: compose\n    from: feed\n")
     #expect(try replay(accepted).frames.count == 5)
@@ -468,7 +473,7 @@ struct DismissTests {
   }
 
   @Test func dismissOnAChildOfAPresentedControllerDismissesThePresentedController() throws {
-    let hierarchy = try finalHierarchy(
+    let replay = try replay(
       """
       controllers:
         home: HomeViewController
@@ -482,11 +487,21 @@ struct DismissTests {
           from: home
         - dismiss: form
       """)
+    let hierarchy = try #require(replay.frames.last).hierarchy
     #expect(hierarchy["home"]?.presentation == nil)
     #expect(hierarchy["modalNav"]?.presenter == nil)
     #expect(hierarchy.appearedIDs == ["home"])
-    // The dismissed navigation controller keeps its stack.
-    #expect(hierarchy["modalNav"]?.children == ["form"])
+    // Nothing holds the dismissed navigation controller any more: it is deallocated with its stack,
+    // and the hierarchy holds fresh, unloaded instances of both.
+    #expect(hierarchy["modalNav"]?.children == [])
+    #expect(hierarchy["modalNav"]?.instance == 2)
+    #expect(hierarchy["modalNav"]?.isViewLoaded == false)
+    #expect(hierarchy["form"]?.parent == nil)
+    #expect(hierarchy["form"]?.instance == 2)
+    #expect(hierarchy["form"]?.isViewLoaded == false)
+    #expect(hierarchy["home"]?.instance == 1)
+    #expect(
+      replay.frames[3].events.suffix(2) == [LifecycleEvent("modalNav", .deinit), LifecycleEvent("form", .deinit)])
   }
 
   @Test func dismissWithNothingPresentedWarnsAndChangesNothing() throws {
@@ -567,7 +582,10 @@ struct PresentationAppearanceTests {
     let dismissed = replay.frames[5].hierarchy
     #expect(dismissed.appearedIDs == ["tabs", "feedNav", "feed"])
     #expect(dismissed.state("compose") == .disappeared)
-    #expect(dismissed["compose"]?.isViewLoaded == true)
+    // Nothing holds the dismissed controller: it is deallocated, and the hierarchy holds a fresh instance.
+    #expect(dismissed["compose"]?.isViewLoaded == false)
+    #expect(dismissed["compose"]?.instance == 2)
+    #expect(replay.frames[5].events.last == LifecycleEvent("compose", .deinit))
   }
 
   @Test func aPresentedNavigationControllerShowsOnlyTheTopOfItsStack() throws {

@@ -151,12 +151,171 @@ struct ScenarioReadingTests {
       #expect(error.description.hasPrefix("\(missing):1:1: error: cannot read the scenario: "))
     }
   }
+
+  @Test func theActionsForUIKitsOtherCallsAreRead() throws {
+    let scenario = try scenario(
+      """
+      controllers:
+        nav: UINavigationController
+        home: HomeViewController
+        detail: DetailViewController
+        split: UISplitViewController
+        listNav: UINavigationController
+        list: ListViewController
+        box: { class: BoxViewController, kind: container }
+        a: AViewController
+        b: BViewController
+        pages: UIPageViewController
+        p1: PageViewController
+        p2: PageViewController
+      steps:
+        - makeKey: second
+        - popTo: home
+        - popTo: home
+          on: nav
+        - show: detail
+          from: home
+        - show: detail
+          from: home
+          style: formSheet
+        - showDetail: detail
+          from: list
+        - showDetail: detail
+          from: list
+          style: .popover
+        - interactiveDismiss: detail
+        - transition: { from: a, to: b, in: box }
+        - transition:
+            from: b
+            to: a
+            in: box
+        - setSplit: { primary: listNav, supplementary: list, secondary: detail }
+          on: split
+        - setSplit: { secondary: home }
+          on: split
+        - setPage: p1
+          on: pages
+        - setPage: [p1, p2]
+          on: pages
+        - setTraits: { horizontalSizeClass: compact }
+        - setTraits: { horizontalSizeClass: regular }
+          window: second
+      """)
+    #expect(
+      scenario.steps.map(\.action) == [
+        .makeKey(window: "second"),
+        .popTo("home", on: nil),
+        .popTo("home", on: "nav"),
+        .show("detail", from: "home", style: .automatic),
+        .show("detail", from: "home", style: .formSheet),
+        .showDetail("detail", from: "list", style: .automatic),
+        .showDetail("detail", from: "list", style: .popover),
+        .interactiveDismiss("detail"),
+        .transition(from: "a", to: "b", in: "box"),
+        .transition(from: "b", to: "a", in: "box"),
+        .setSplit(SplitColumns(primary: "listNav", supplementary: "list", secondary: "detail"), on: "split"),
+        .setSplit(SplitColumns(secondary: "home"), on: "split"),
+        .setPage(["p1"], on: "pages"),
+        .setPage(["p1", "p2"], on: "pages"),
+        .setTraits(horizontalSizeClass: .compact, window: "main"),
+        .setTraits(horizontalSizeClass: .regular, window: "second"),
+      ])
+    #expect(
+      scenario.steps.map(\.action.summary) == [
+        "makeKey second",
+        "popTo home",
+        "popTo home on nav",
+        "show detail from home",
+        "show detail from home",
+        "showDetail detail from list",
+        "showDetail detail from list",
+        "interactiveDismiss detail",
+        "transition a to b in box",
+        "transition b to a in box",
+        "setSplit primary: listNav, supplementary: list, secondary: detail on split",
+        "setSplit secondary: home on split",
+        "setPage p1 on pages",
+        "setPage [p1, p2] on pages",
+        "setTraits compact",
+        "setTraits regular in window second",
+      ])
+    #expect(
+      scenario.steps.map(\.action.name) == [
+        "makeKey", "popTo", "popTo", "show", "show", "showDetail", "showDetail", "interactiveDismiss", "transition",
+        "transition", "setSplit", "setSplit", "setPage", "setPage", "setTraits", "setTraits",
+      ])
+    // A step whose action is a block mapping is located at its action key too.
+    #expect(scenario.steps[9].location == VCGraph.SourceLocation(file: "test.yaml", line: 31, column: 5))
+    #expect(scenario.steps[15].location == VCGraph.SourceLocation(file: "test.yaml", line: 44, column: 5))
+    #expect(scenario.steps[10].slug == "setsplit-primary-listnav-supplementary-list-secondary-detail")
+  }
+
+  @Test func stepOptionsAreReadWithUIKitsDefaults() throws {
+    let scenario = try scenario(
+      """
+      controllers:
+        nav: UINavigationController
+        home: HomeViewController
+        detail: DetailViewController
+      steps:
+        - setRoot: nav
+        - push: home
+          on: nav
+          animated: false
+        - push: detail
+          on: nav
+          duringPreviousAnimation: true
+          expect: warning
+          caption: Too soon.
+        - {pop: nav, animated: true, duringPreviousAnimation: false}
+      """)
+    #expect(scenario.steps.map(\.isAnimated) == [true, false, true, true])
+    #expect(scenario.steps.map(\.isDuringPreviousAnimation) == [false, false, true, false])
+    #expect(scenario.steps.map(\.expectsWarning) == [false, false, true, false])
+    #expect(scenario.steps[2].caption == "Too soon.")
+    // The options do not change the action or where the step is.
+    #expect(scenario.steps[2].action == .push("detail", on: "nav"))
+    #expect(scenario.steps[2].location == VCGraph.SourceLocation(file: "test.yaml", line: 10, column: 5))
+    #expect(scenario.steps[3].action == .pop("nav"))
+  }
+
+  @Test func theControllerKeysForRetentionAndRestorationAreRead() throws {
+    let scenario = try scenario(
+      """
+      controllers:
+        home: { class: HomeViewController, modalInPresentation: true, retained: true, restorationIdentifier: HomeScene }
+        sheet:
+          class: SheetViewController
+          modalInPresentation: false
+          retained: false
+          restorationIdentifier: "42"
+        plain: PlainViewController
+      steps:
+        - setRoot: home
+      """)
+    #expect(
+      scenario.viewControllers == [
+        ViewController(
+          id: "home", className: "HomeViewController", isModalInPresentation: true, isRetained: true,
+          restorationIdentifier: "HomeScene"),
+        ViewController(id: "sheet", className: "SheetViewController", restorationIdentifier: "42"),
+        ViewController(id: "plain", className: "PlainViewController"),
+      ])
+    let plain = scenario.viewControllers[2]
+    #expect(!plain.isModalInPresentation)
+    #expect(!plain.isRetained)
+    #expect(plain.restorationIdentifier == nil)
+    #expect(scenario.viewControllers.map(\.instance) == [1, 1, 1])
+  }
 }
 
 @Suite("Scenario errors point at the line and column")
 struct ScenarioErrorTests {
   static let allActions =
-    "setRoot, push, pop, popToRoot, setViewControllers, present, dismiss, addChild, removeFromParent, setTabs, selectTab"
+    "setRoot, makeKey, push, pop, popTo, popToRoot, setViewControllers, present, show, showDetail, dismiss, "
+    + "interactiveDismiss, addChild, removeFromParent, transition, setTabs, selectTab, setSplit, setPage, setTraits"
+  /// The keys any step may hold besides its action and the action's parameters.
+  static let stepOptions = "caption, animated, duringPreviousAnimation, expect"
 
   @Test func unknownTopLevelKey() {
     expectError(
@@ -183,18 +342,20 @@ struct ScenarioErrorTests {
 
   @Test func unknownStepKeys() {
     let header = "controllers:\n  nav: UINavigationController\n  home: HomeViewController\nsteps:\n  - setRoot: nav\n"
-    // With an action, only that action's keys are allowed.
+    // With an action, only that action's keys and the step options are allowed.
     expectError(
-      header + "  - push: home\n    on: nav\n    animated: true\n",
-      "test.yaml:8:5: error: step 2 (push home on nav): unknown key 'animated' in a push step; expected one of: push, on, caption"
-    )
+      header + "  - push: home\n    on: nav\n    style: fullScreen\n",
+      "test.yaml:8:5: error: step 2 (push home on nav): unknown key 'style' in a push step; "
+        + "expected one of: push, on, \(Self.stepOptions)")
     expectError(
       header + "  - pop: nav\n    on: nav\n",
-      "test.yaml:7:5: error: step 2 (pop nav on nav): unknown key 'on' in a pop step; expected one of: pop, caption")
+      "test.yaml:7:5: error: step 2 (pop nav on nav): unknown key 'on' in a pop step; expected one of: pop, \(Self.stepOptions)"
+    )
     // Without one, a misspelt action is reported as unknown.
     expectError(
       header + "  - pusj: home\n    on: nav\n",
-      "test.yaml:6:5: error: step 2: unknown key 'pusj' in the step; expected one of: \(Self.allActions), caption")
+      "test.yaml:6:5: error: step 2: unknown key 'pusj' in the step; expected one of: \(Self.allActions), \(Self.stepOptions)"
+    )
   }
 
   @Test func aStepWithoutAnActionOrWithTwo() {
@@ -258,7 +419,7 @@ struct ScenarioErrorTests {
       "test.yaml:6:9: error: step 1 (push home on [nav]): 'on' of push must be a controller id")
     expectError(
       header + "  - dismiss: {home: nav}\n",
-      "test.yaml:5:14: error: step 1 (dismiss): 'dismiss' must be a controller id")
+      "test.yaml:5:14: error: step 1 (dismiss {home: nav}): 'dismiss' must be a controller id")
     expectError(header + "  - dismiss:\n", "test.yaml:5:13: error: step 1 (dismiss): 'dismiss' must be a controller id")
     expectError(
       header + "  - selectTab: [home]\n    on: nav\n",
@@ -307,8 +468,8 @@ struct ScenarioErrorTests {
       "test.yaml:2:18: error: 'class' of controller 'home' must be a class name such as UINavigationController")
     expectError(
       "controllers:\n  home: { class: Home, style: plain }\n" + steps,
-      "test.yaml:2:24: error: unknown key 'style' in controller 'home'; expected one of: class, kind, title, definesPresentationContext"
-    )
+      "test.yaml:2:24: error: unknown key 'style' in controller 'home'; expected one of: class, kind, title, "
+        + "definesPresentationContext, modalInPresentation, retained, restorationIdentifier")
     expectError(
       "controllers:\n  home: { class: Home, definesPresentationContext: maybe }\n" + steps,
       "test.yaml:2:52: error: 'definesPresentationContext' of controller 'home' must be true or false")
@@ -447,5 +608,146 @@ struct ScenarioErrorTests {
       yaml,
       "test.yaml:10:5: error: step 3 (push home on nav): Pushing the same view controller instance more than once "
         + "is not supported (<HomeViewController: home>).")
+  }
+
+  /// Controllers for the steps added for UIKit's other calls; the first step is on line 11.
+  static let containersHeader = """
+    controllers:
+      nav: UINavigationController
+      home: HomeViewController
+      box: { class: BoxViewController, kind: container }
+      a: AViewController
+      b: BViewController
+      split: UISplitViewController
+      listNav: UINavigationController
+      detail: DetailViewController
+    steps:
+
+    """
+
+  @Test func unknownKeysInsideAnActionMapping() {
+    let header = Self.containersHeader
+    expectError(
+      header + "  - transition: { from: a, to: b, inside: box }\n",
+      "test.yaml:11:35: error: step 1 (transition {from: a, to: b, inside: box}): unknown key 'inside' in 'transition'; "
+        + "expected one of: from, to, in")
+    expectError(
+      header + "  - setSplit: { primary: listNav, detail: detail }\n    on: split\n",
+      "test.yaml:11:35: error: step 1 (setSplit {primary: listNav, detail: detail} on split): unknown key 'detail' "
+        + "in 'setSplit'; expected one of: primary, supplementary, secondary")
+    expectError(
+      header + "  - setTraits: { verticalSizeClass: compact }\n",
+      "test.yaml:11:18: error: step 1 (setTraits {verticalSizeClass: compact}): unknown key 'verticalSizeClass' "
+        + "in 'setTraits'; expected one of: horizontalSizeClass")
+    // The step's own keys are checked too: `in` belongs inside the transition mapping.
+    expectError(
+      header + "  - transition: { from: a, to: b }\n    in: box\n",
+      "test.yaml:12:5: error: step 1 (transition {from: a, to: b}): unknown key 'in' in a transition step; "
+        + "expected one of: transition, \(Self.stepOptions)")
+  }
+
+  @Test func aTransitionNeedsFromToAndIn() {
+    let header = Self.containersHeader
+    expectError(
+      header + "  - transition: { to: b, in: box }\n",
+      "test.yaml:11:17: error: step 1 (transition {to: b, in: box}): 'transition' needs 'from:'")
+    expectError(
+      header + "  - transition: { from: a, in: box }\n",
+      "test.yaml:11:17: error: step 1 (transition {from: a, in: box}): 'transition' needs 'to:'")
+    expectError(
+      header + "  - transition: { from: a, to: b }\n",
+      "test.yaml:11:17: error: step 1 (transition {from: a, to: b}): 'transition' needs 'in:'")
+    // A block mapping starts at its first key.
+    expectError(
+      header + "  - transition:\n      from: a\n      to: b\n",
+      "test.yaml:12:7: error: step 1 (transition {from: a, to: b}): 'transition' needs 'in:'")
+    expectError(
+      header + "  - transition: a\n",
+      "test.yaml:11:17: error: step 1 (transition a): 'transition' must be a mapping such as { from: a, to: b, in: container }"
+    )
+    expectError(
+      header + "  - transition: { from: a, to: c, in: box }\n",
+      "test.yaml:11:32: error: step 1 (transition {from: a, to: c, in: box}): unknown controller 'c'; "
+        + "declare it under 'controllers:'")
+  }
+
+  @Test func setSplitNeedsAColumnAndATarget() {
+    let header = Self.containersHeader
+    expectError(
+      header + "  - setSplit: {}\n    on: split\n",
+      "test.yaml:11:15: error: step 1 (setSplit {} on split): 'setSplit' needs 'primary:'")
+    expectError(
+      header + "  - setSplit: { secondary: detail }\n",
+      "test.yaml:11:5: error: step 1 (setSplit {secondary: detail}): setSplit needs 'on:'")
+    expectError(
+      header + "  - setSplit: listNav\n    on: split\n",
+      "test.yaml:11:15: error: step 1 (setSplit listNav on split): 'setSplit' must be a mapping such as "
+        + "{ primary: listNav, secondary: detail }")
+  }
+
+  @Test func setTraitsNeedsAValidSizeClass() {
+    let header = Self.containersHeader
+    expectError(
+      header + "  - setTraits: { horizontalSizeClass: wide }\n    window: second\n",
+      "test.yaml:11:39: error: step 1 (setTraits {horizontalSizeClass: wide} in window second): 'wide' is not a valid "
+        + "size class; expected one of: compact, regular")
+    expectError(
+      header + "  - setTraits: {}\n",
+      "test.yaml:11:16: error: step 1 (setTraits {}): 'setTraits' needs 'horizontalSizeClass:'")
+    expectError(
+      header + "  - setTraits: compact\n",
+      "test.yaml:11:16: error: step 1 (setTraits compact): 'setTraits' must be a mapping such as "
+        + "{ horizontalSizeClass: compact }")
+  }
+
+  @Test func stepOptionsOfTheWrongValue() {
+    let header = Self.containersHeader
+    expectError(
+      header + "  - setRoot: home\n    expect: error\n",
+      "test.yaml:12:13: error: step 1 (setRoot home): 'error' is not a valid expectation; expected one of: warning")
+    expectError(
+      header + "  - setRoot: home\n    animated: maybe\n",
+      "test.yaml:12:15: error: step 1 (setRoot home): 'animated' must be true or false")
+    expectError(
+      header + "  - setRoot: home\n    duringPreviousAnimation: [x]\n",
+      "test.yaml:12:30: error: step 1 (setRoot home): 'duringPreviousAnimation' must be true or false")
+  }
+
+  @Test func theNewActionsCheckTheirValues() {
+    let header = Self.containersHeader
+    expectError(
+      header + "  - makeKey: \"\"\n", "test.yaml:11:14: error: step 1 (makeKey): 'makeKey' must be a non-empty name")
+    expectError(
+      header + "  - popTo: home\n    on: navv\n",
+      "test.yaml:12:9: error: step 1 (popTo home on navv): unknown controller 'navv'; declare it under 'controllers:'")
+    expectError(header + "  - show: home\n", "test.yaml:11:5: error: step 1 (show home): show needs 'from:'")
+    expectError(
+      header + "  - showDetail: home\n    from: nav\n    style: sheet\n",
+      "test.yaml:13:12: error: step 1 (showDetail home from nav): 'sheet' is not a valid presentation style; "
+        + "expected one of: automatic, fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen, "
+        + "overCurrentContext, popover")
+    expectError(
+      header + "  - setPage: [a, zz]\n    on: box\n",
+      "test.yaml:11:18: error: step 1 (setPage [a, zz] on box): unknown controller 'zz'; declare it under 'controllers:'"
+    )
+    expectError(
+      header + "  - interactiveDismiss: [a]\n",
+      "test.yaml:11:25: error: step 1 (interactiveDismiss [a]): 'interactiveDismiss' must be a controller id")
+  }
+
+  @Test func theNewControllerKeysTakeTheirTypes() {
+    let steps = "steps:\n  - setRoot: home\n"
+    expectError(
+      "controllers:\n  home: { class: Home, retained: 3 }\n" + steps,
+      "test.yaml:2:34: error: 'retained' of controller 'home' must be true or false")
+    expectError(
+      "controllers:\n  home:\n    class: Home\n    retained: \"true\"\n" + steps,
+      "test.yaml:4:15: error: 'retained' of controller 'home' must be true or false")
+    expectError(
+      "controllers:\n  home: { class: Home, modalInPresentation: maybe }\n" + steps,
+      "test.yaml:2:45: error: 'modalInPresentation' of controller 'home' must be true or false")
+    expectError(
+      "controllers:\n  home: { class: Home, restorationIdentifier: [a] }\n" + steps,
+      "test.yaml:2:47: error: 'restorationIdentifier' of controller 'home' must be text")
   }
 }

@@ -63,6 +63,26 @@ func expectViolation(
   #expect(violation.message == message, sourceLocation: sourceLocation)
 }
 
+/// Expects the last step of `yaml` to be a misuse UIKit only logs: the step warns with exactly
+/// `message`, makes no callback, and leaves the hierarchy as the step before left it.
+func expectRefusal(
+  _ yaml: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+  let replayed: Replay
+  do {
+    replayed = try replay(yaml)
+  } catch {
+    Issue.record("expected a logged misuse (\(message)), got \(error)", sourceLocation: sourceLocation)
+    return
+  }
+  guard let last = replayed.frames.last else { return }
+  #expect(last.warnings.map(\.message) == [message], sourceLocation: sourceLocation)
+  #expect(last.events.isEmpty, sourceLocation: sourceLocation)
+  if replayed.frames.count > 1 {
+    #expect(last.hierarchy == replayed.frames[replayed.frames.count - 2].hierarchy, sourceLocation: sourceLocation)
+  }
+}
+
 extension Hierarchy {
   /// The appearance state of `id`.
   func state(_ id: String) -> AppearanceState? { self[id]?.appearance }

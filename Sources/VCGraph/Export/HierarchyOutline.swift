@@ -17,7 +17,10 @@ public struct HierarchyOutline: Sendable {
     var lines: [String] = []
     var drawn: Set<String> = []
     for window in hierarchy.windows {
-      lines.append("window \(window.id)" + (window.isKey ? " (key)" : ""))
+      let notes = [window.isKey ? "key" : nil, window.horizontalSizeClass == .compact ? "compact" : nil].compactMap {
+        $0
+      }
+      lines.append("window \(window.id)" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"))
       if let root = window.rootViewController {
         appendTree(root, label: nil, prefix: "", isLast: true, into: &lines, drawn: &drawn)
       }
@@ -42,6 +45,8 @@ public struct HierarchyOutline: Sendable {
     guard let controller = hierarchy[id], drawn.insert(id).inserted else { return }
     var state = controller.appearance.rawValue
     if !controller.isViewLoaded { state += ", view not loaded" }
+    if controller.kind == .splitView { state += controller.isCollapsed ? ", collapsed" : ", expanded" }
+    if controller.instance > 1 { state += ", instance \(controller.instance)" }
     let head = [label, id, controller.className, state].compactMap { $0 }.joined(separator: "  ")
     lines.append(prefix + (isLast ? "└─ " : "├─ ") + head)
     let inner = prefix + (isLast ? "   " : "│  ")
