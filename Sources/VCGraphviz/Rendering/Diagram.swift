@@ -185,6 +185,12 @@ public struct Diagram: Sendable {
       HTMLText.font(identity, size: 10, color: DiagramStyle.secondaryLabel, width: 48),
       HTMLText.font("\(state.symbol) \(state.text)", size: 10, color: state.color),
     ]
+    let flags = [
+      controller.isModalInPresentation ? "isModalInPresentation" : nil, controller.isRetained ? "retained by the app" : nil,
+    ].compactMap { $0 }
+    if !flags.isEmpty {
+      rows.append(HTMLText.font(flags.joined(separator: " · "), size: 9, color: DiagramStyle.tertiaryLabel, width: 48))
+    }
     if let numbers = callbackNumbers[controller.id] {
       let list = numbers.map(String.init).joined(separator: ", ")
       rows.append(
@@ -299,7 +305,7 @@ public struct Diagram: Sendable {
       let id = HTMLText.font(
         event.viewController, size: 10, color: DiagramStyle.label, bold: true, width: 22, maxLines: 2)
       let call = HTMLText.font(
-        event.call, size: 10, color: DiagramStyle.color(for: event.callback), width: 44, maxLines: 2)
+        event.call, size: 10, color: DiagramStyle.color(for: event.callback), width: 56, maxLines: 2)
       return "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(number)  \(id)  \(call)</TD>"
     }
     var rows = "<TR><TD ALIGN=\"LEFT\" COLSPAN=\"\(span)\">\(heading)</TD></TR>"
