@@ -582,9 +582,12 @@ struct NavigationLifecycleTests {
             on: nav
           - popTo: third
             on: nav
-        """), message)
+        """),
+      message + " (<ThirdViewController: third> is not on the stack of <UINavigationController: nav>.)")
     // Without `on`, a controller outside any navigation controller has no stack to pop to.
-    expectViolation(navigationScenario("  - popTo: loose\n"), message)
+    expectViolation(
+      navigationScenario("  - popTo: loose\n"),
+      message + " (<LooseViewController: loose> is not in a navigation controller.)")
   }
 
   @Test func poppingTheOnlyControllerWarnsAndMakesNoCallback() throws {

@@ -22,7 +22,11 @@ extension Scenario {
   public init(contentsOfFile path: String) throws(ScenarioError) {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-      let reason = "it is a folder with no " + Self.fileExtensions.map { ".\($0)" }.joined(separator: ", ") + " file"
+      let inside = Scenario.paths(expanding: [path]).filter { $0 != path }
+      let reason =
+        inside.isEmpty
+        ? "it is a folder with no " + Self.fileExtensions.map { ".\($0)" }.joined(separator: ", ") + " file"
+        : "it is a folder; this command reads one scenario file, such as \(inside[0])"
       throw ScenarioError(.unreadable(reason), at: SourceLocation(file: path, line: 1, column: 1))
     }
     let text: String

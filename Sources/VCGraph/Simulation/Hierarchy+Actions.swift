@@ -41,10 +41,16 @@ extension Hierarchy {
       guard window.id == windowID else { throw .rootOfAnotherWindow(controller.reference, window: window.id) }
       return change.log(.alreadyRoot(controller.reference, window: windowID))
     }
-    if let index = windows.firstIndex(where: { $0.id == windowID }) {
+    if let index = windows.firstIndex(where: { $0.id == windowID }), windows[index].rootViewController != nil {
       windows[index].rootViewController = id
     } else {
-      windows.append(Window(id: windowID, isKey: windows.isEmpty, rootViewController: id))
+      // The window's first root: windows are in the order they got one, and the first is key.
+      let sizeClass = windows.first { $0.id == windowID }?.horizontalSizeClass ?? .regular
+      windows.removeAll { $0.id == windowID }
+      let hasKey = windows.contains { $0.isKey && $0.rootViewController != nil }
+      let position = windows.lastIndex { $0.rootViewController != nil }.map { $0 + 1 } ?? 0
+      windows.insert(
+        Window(id: windowID, isKey: !hasKey, rootViewController: id, horizontalSizeClass: sizeClass), at: position)
     }
   }
 
@@ -59,8 +65,9 @@ extension Hierarchy {
     if let index = windows.firstIndex(where: { $0.id == windowID }) {
       windows[index].horizontalSizeClass = sizeClass
     } else {
-      // A window can take its size class before it gets a root view controller (an app launched in compact width).
-      windows.append(Window(id: windowID, isKey: windows.isEmpty, horizontalSizeClass: sizeClass))
+      // A window can take its size class before it gets a root view controller (an app launched in
+      // compact width); it becomes key, and takes its place among the windows, with its first root.
+      windows.append(Window(id: windowID, isKey: false, horizontalSizeClass: sizeClass))
     }
   }
 
@@ -101,7 +108,7 @@ extension Hierarchy {
     } else {
       // UIKit's `navigationController` of a controller is its nearest navigation controller parent.
       guard let parent = controller.parent, let found = nearest(.navigation, from: parent) else {
-        throw .popToMissing(controller.reference, navigation: "")
+        throw .popToMissing(controller.reference, navigation: nil)
       }
       navigation = found
     }
@@ -196,8 +203,12 @@ extension Hierarchy {
     of split: String, primary: String?, supplementary: String?, secondary: String?, action: String
   ) throws(RuleViolation) {
     expand(split)
-    guard let primary else { throw .splitViewWithoutPrimary(reference(split)) }
-    try replaceChildren(of: split, with: [primary] + [supplementary, secondary].compactMap { $0 }, action: action)
+    guard let primary else { throw .splitViewWithoutPrimary(reference(split), action: action) }
+    let columns = [primary] + [supplementary, secondary].compactMap { $0 }
+    if let twice = columns.first(where: { id in columns.filter { $0 == id }.count > 1 }) {
+      throw .columnTwice(reference(twice), splitView: reference(split))
+    }
+    try replaceChildren(of: split, with: columns, action: action)
     controllers[split]?.hasSupplementaryColumn = supplementary != nil
   }
 
@@ -269,6 +280,7 @@ extension Hierarchy {
     if container.kind.isSystemContainer {
       throw .transitionInSystemContainer(container: container.reference, kind: container.kind)
     }
+    if old == new { throw .transitionToItself(oldController.reference) }
     guard oldController.parent == containerID else {
       throw .transitionWithoutCommonParent(from: oldController.reference, to: newController.reference)
     }
@@ -298,6 +310,9 @@ extension Hierarchy {
       throw .presentingActiveController(controller.reference)
     }
     let presenter = presentingController(for: source, style: style)
+    if region(of: id).contains(presenter) {
+      throw .presentationCycle(controller.reference, presenter: reference(presenter))
+    }
     if change.running?.isPresentation == true {
       return change.log(
         .presentationInProgress(
@@ -373,12 +388,17 @@ extension Hierarchy {
   private mutating func replaceSecondary(of split: String, with id: String) throws(RuleViolation) {
     guard let splitView = controllers[split] else { return }
     var columns = splitView.children
-    let secondaryIndex = splitView.hasSupplementaryColumn ? 2 : 1
+    if splitView.hasSupplementaryColumn && columns.count < 2 {
+      // A three-column split view left with only its primary: the detail is its secondary column.
+      controllers[split]?.hasSupplementaryColumn = false
+    }
+    let secondaryIndex = controllers[split]?.hasSupplementaryColumn == true ? 2 : 1
     if columns.count > secondaryIndex {
       columns[secondaryIndex] = id
     } else {
       columns.append(id)
     }
+    if columns.filter({ $0 == id }).count > 1 { throw .columnTwice(reference(id), splitView: reference(split)) }
     try replaceChildren(of: split, with: columns, action: "showDetail")
   }
 
@@ -408,6 +428,7 @@ extension Hierarchy {
     if let above = presentationChain(above: sheet).first {
       throw .notTopmostPresentation(reference(sheet), presenting: reference(above))
     }
+    guard controllers[sheet]?.appearance.isOnScreen == true else { throw .notOnScreen(reference(sheet)) }
     switch presentation.style.resolved {
     case .pageSheet, .formSheet, .popover: break
     default: throw .notInteractivelyDismissible(reference(sheet), style: presentation.style)
@@ -471,9 +492,20 @@ extension Hierarchy {
     if let window = windowRooted(at: id) {
       throw .isWindowRoot(controller.reference, window: window.id)
     }
-    if isSelfOrAncestor(id, of: parentID) {
+    if isSelfOrAncestor(id, of: parentID) || region(of: id).contains(parentID) {
       throw .cycle(child: controller.reference, parent: reference(parentID))
     }
+  }
+
+  /// `id`, its descendants, and everything presented above them with their descendants: what
+  /// would come along with `id`, so none of it can become `id`'s parent or presenter.
+  private func region(of id: String) -> Set<String> {
+    var region: Set<String> = [id]
+    for member in [id] + presentationChain(above: id) {
+      region.insert(member)
+      region.formUnion(descendants(of: member))
+    }
+    return region
   }
 
   mutating func attach(_ id: String, to parentID: String) {

@@ -103,11 +103,16 @@ extension Hierarchy {
   /// The controllers this step releases, in the order they are deallocated: each controller that
   /// nothing holds any more (unless the app retains it), then the children it held.
   ///
-  /// A controller whose tree still presents something stays: the presentation keeps it, as in UIKit.
+  /// A controller whose tree still presents something stays: the presentation keeps it, as in UIKit,
+  /// until that presentation ends.
   private func releasedControllers(comparedWith previous: Hierarchy) -> [String] {
     var released: [String] = []
-    for id in previous.treeOrder() where previous.isHeld(id) && !isHeld(id) {
-      guard controllers[id]?.isRetained == false, presentationChain(above: id).isEmpty else { continue }
+    for id in previous.treeOrder() where !isHeld(id) {
+      // It lost its last holder, or the presentation made inside its tree that kept it has ended.
+      let lostHolder = previous.isHeld(id)
+      let lostPresentation = !previous.presentationChain(above: id).isEmpty
+      guard lostHolder || lostPresentation, controllers[id]?.isRetained == false, presentationChain(above: id).isEmpty
+      else { continue }
       released.append(id)
       released += descendants(of: id).filter { descendant in
         // A retained child survives its parent, and so does everything it holds.

@@ -35,8 +35,8 @@ public enum RuleViolation: Error, Sendable, Hashable {
   case unknownController(String)
   /// A step names a window that has no root view controller yet.
   case unknownWindow(String, known: [String])
-  /// `Tried to pop to a view controller that doesn't exist.`
-  case popToMissing(String, navigation: String)
+  /// `Tried to pop to a view controller that doesn't exist.`; the navigation controller searched, if any.
+  case popToMissing(String, navigation: String?)
   /// An interactive dismissal of a controller that is not presented.
   case notPresented(String)
   /// An interactive dismissal of a sheet that presents another controller.
@@ -49,8 +49,16 @@ public enum RuleViolation: Error, Sendable, Hashable {
   case transitionToExistingChild(String, container: String)
   /// `transition` on one of UIKit's containers, which make their own transitions.
   case transitionInSystemContainer(container: String, kind: ViewControllerKind)
-  /// A split view left without a primary column.
-  case splitViewWithoutPrimary(String)
+  /// A split view left without a primary column by `action`.
+  case splitViewWithoutPrimary(String, action: String)
+  /// One controller named for two columns of a split view.
+  case columnTwice(String, splitView: String)
+  /// An interactive dismissal of a presentation whose view is not on screen.
+  case notOnScreen(String)
+  /// A presentation by a controller that the presented controller itself presents (or contains).
+  case presentationCycle(String, presenter: String)
+  /// `transition(from:to:)` with the same controller on both sides.
+  case transitionToItself(String)
 
   public var message: String {
     switch self {
@@ -98,8 +106,11 @@ public enum RuleViolation: Error, Sendable, Hashable {
       let names =
         known.isEmpty ? "no window has one yet" : "windows: " + known.map { "'\($0)'" }.joined(separator: ", ")
       return "Window '\(window)' has no root view controller (\(names)); give it one with setRoot first."
-    case .popToMissing:
-      return "Tried to pop to a view controller that doesn't exist."
+    case let .popToMissing(controller, navigation):
+      let context =
+        navigation.map { "\(controller) is not on the stack of \($0)" }
+        ?? "\(controller) is not in a navigation controller"
+      return "Tried to pop to a view controller that doesn't exist. (\(context).)"
     case let .notPresented(controller):
       return "\(controller) is not presented; only a presented sheet or popover can be dismissed interactively."
     case let .notTopmostPresentation(controller, presenting):
@@ -115,8 +126,19 @@ public enum RuleViolation: Error, Sendable, Hashable {
     case let .transitionInSystemContainer(container, kind):
       return
         "\(container) is a \(kind.displayName) controller; it makes its own transitions, transition(from:to:) is for custom containers."
-    case let .splitViewWithoutPrimary(container):
-      return "\(container) needs a primary column; give 'primary' in setSplit."
+    case let .splitViewWithoutPrimary(container, action):
+      let hint = action == "setSplit" ? "give 'primary' in setSplit" : "give \(action) at least one view controller"
+      return "\(container) needs a primary column; \(hint)."
+    case let .columnTwice(controller, splitView):
+      return
+        "\(controller) would fill two columns of \(splitView); a controller has one parent, give the other column another controller."
+    case let .notOnScreen(controller):
+      return "\(controller) is not on screen; the user can only swipe away a sheet or popover in a window."
+    case let .presentationCycle(controller, presenter):
+      return
+        "\(controller) cannot be presented by \(presenter): \(presenter) is presented by \(controller) or inside it."
+    case let .transitionToItself(controller):
+      return "transition needs two different children; from and to are both \(controller)."
     }
   }
 }

@@ -186,7 +186,8 @@ public struct Diagram: Sendable {
       HTMLText.font("\(state.symbol) \(state.text)", size: 10, color: state.color),
     ]
     let flags = [
-      controller.isModalInPresentation ? "isModalInPresentation" : nil, controller.isRetained ? "retained by the app" : nil,
+      controller.isModalInPresentation ? "isModalInPresentation" : nil,
+      controller.isRetained ? "retained by the app" : nil,
     ].compactMap { $0 }
     if !flags.isEmpty {
       rows.append(HTMLText.font(flags.joined(separator: " · "), size: 9, color: DiagramStyle.tertiaryLabel, width: 48))
