@@ -7,9 +7,10 @@ extension VCGraphCommand {
       abstract: "Print the lifecycle callbacks each step of a scenario makes, in UIKit's order.",
       discussion: """
         Without --json, prints a header per step and one callback a line:
-          step 2: present login from home
-            login  viewDidLoad()
-            home   viewWillDisappear(animated: true)
+          step 3: push message on nav
+            message  willMove(toParent: nav)
+            message  viewDidLoad()
+            inbox    viewWillDisappear(animated: true)
         With --json, prints {"steps": [{"number", "action", "events":
         [{"viewController", "event", "parent"}]}]}; "parent" is only on
         willMove(toParent:) and didMove(toParent:), null when leaving.
