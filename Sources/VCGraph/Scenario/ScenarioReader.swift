@@ -122,7 +122,7 @@ struct ScenarioReader {
       try string(entry, context: "'title' of \(context)")
     }
     func flag(_ key: String) throws(ScenarioError) -> Bool? {
-      try fields.values[key].map { entry throws(ScenarioError) in try bool(entry, context: "'\(key)' of \(context)") }
+      try bool(fields, key, context: "'\(key)' of \(context)")
     }
     let restorationIdentifier = try fields.values["restorationIdentifier"].map { entry throws(ScenarioError) in
       try string(entry, context: "'restorationIdentifier' of \(context)")
@@ -319,7 +319,7 @@ struct ScenarioReader {
       try string(entry, context: "'caption'")
     }
     func flag(_ key: String, default defaultValue: Bool) throws(ScenarioError) -> Bool {
-      try fields.values[key].map { entry throws(ScenarioError) in try bool(entry, context: "'\(key)'") } ?? defaultValue
+      try bool(fields, key, context: "'\(key)'") ?? defaultValue
     }
     var expectsWarning = false
     if let expectEntry = fields.values["expect"] {
@@ -455,6 +455,12 @@ struct ScenarioReader {
       throw error(.wrongType(context: context, expected: "a non-empty name"), at: entry.node)
     }
     return text
+  }
+
+  /// The value of `key` in `fields` as true or false; nil when the key is absent.
+  private func bool(_ fields: Fields, _ key: String, context: String) throws(ScenarioError) -> Bool? {
+    guard let entry = fields.values[key] else { return nil }
+    return try bool(entry, context: context)
   }
 
   private func bool(_ entry: Entry, context: String) throws(ScenarioError) -> Bool {

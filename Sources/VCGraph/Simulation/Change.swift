@@ -1,8 +1,6 @@
 /// What one UIKit call did besides changing relations: the order UIKit makes the appearance
 /// callbacks in, the callbacks only this call makes, and what it logged.
 struct Change {
-  /// Whether the step is animated (`animated:` in the scenario); passed to the appearance callbacks.
-  var animated: Bool
   /// The transition still animating from the previous step, when this step is made during it.
   var running: AppearanceTransition?
   var order: AppearanceOrder = .navigation
@@ -16,8 +14,7 @@ struct Change {
   /// True when UIKit refused the call (or the user could not complete the gesture): nothing changes.
   var isRefused = false
 
-  init(animated: Bool, running: AppearanceTransition?) {
-    self.animated = animated
+  init(running: AppearanceTransition?) {
     self.running = running
   }
 

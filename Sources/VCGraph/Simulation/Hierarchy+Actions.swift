@@ -198,17 +198,13 @@ extension Hierarchy {
       secondary: columns.secondary ?? currentSecondary, action: "setSplit")
   }
 
-  /// Sets a split view's columns; the split view must not be collapsed.
+  /// Sets a split view's columns, expanding it first if it is collapsed.
   private mutating func setColumns(
     of split: String, primary: String?, supplementary: String?, secondary: String?, action: String
   ) throws(RuleViolation) {
     expand(split)
     guard let primary else { throw .splitViewWithoutPrimary(reference(split), action: action) }
-    let columns = [primary] + [supplementary, secondary].compactMap { $0 }
-    if let twice = columns.first(where: { id in columns.filter { $0 == id }.count > 1 }) {
-      throw .columnTwice(reference(twice), splitView: reference(split))
-    }
-    try replaceChildren(of: split, with: columns, action: action)
+    try replaceChildren(of: split, with: [primary] + [supplementary, secondary].compactMap { $0 }, action: action)
     controllers[split]?.hasSupplementaryColumn = supplementary != nil
   }
 
@@ -226,7 +222,12 @@ extension Hierarchy {
   ) throws(RuleViolation) {
     var seen: Set<String> = []
     for id in ids {
-      guard seen.insert(id).inserted else { throw .duplicateInList(reference(id), action: action) }
+      guard seen.insert(id).inserted else {
+        if controllers[containerID]?.kind == .splitView {
+          throw .columnTwice(reference(id), splitView: reference(containerID))
+        }
+        throw .duplicateInList(reference(id), action: action)
+      }
       if controllers[id]?.parent != containerID { try checkCanBecomeChild(id, of: containerID) }
     }
     for old in controllers[containerID]?.children ?? [] where !seen.contains(old) {
@@ -398,7 +399,6 @@ extension Hierarchy {
     } else {
       columns.append(id)
     }
-    if columns.filter({ $0 == id }).count > 1 { throw .columnTwice(reference(id), splitView: reference(split)) }
     try replaceChildren(of: split, with: columns, action: "showDetail")
   }
 

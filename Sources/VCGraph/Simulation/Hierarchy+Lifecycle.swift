@@ -11,7 +11,7 @@ extension Hierarchy {
   public mutating func apply(
     _ action: Action, animated: Bool = true, during running: AppearanceTransition? = nil
   ) throws(RuleViolation) -> StepOutcome {
-    var change = Change(animated: animated, running: running)
+    var change = Change(running: running)
     var next = self
     try next.perform(action, into: &change)
     if change.isRefused {

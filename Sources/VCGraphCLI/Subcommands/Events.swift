@@ -21,25 +21,12 @@ extension VCGraphCommand {
         """
     )
 
-    @Argument(help: "A scenario file (YAML or JSON).")
-    var scenario: String
-
-    @Option(help: ArgumentHelp("Only the callbacks of this step (counting from 1).", valueName: "N"))
-    var step: Int?
-
-    @Flag(help: "Print JSON.")
-    var json = false
-
-    func validate() throws {
-      if let step, step < 1 { throw ValidationError("--step counts from 1.") }
-    }
+    @OptionGroup var selection: StepSelection
 
     func run() throws {
-      guard let replay = ScenarioLoading.replay(scenario), ScenarioLoading.checkStep(step, in: replay) else {
-        throw ExitCode.failure
-      }
-      let log = EventLog(frames: replay.frames.filter { step == nil || $0.step.number == step })
-      print(json ? log.jsonString() : log.text, terminator: "")
+      guard let frames = selection.frames() else { throw ExitCode.failure }
+      let log = EventLog(frames: frames)
+      print(selection.json ? log.jsonString() : log.text, terminator: "")
     }
   }
 }

@@ -100,8 +100,11 @@ public struct Diagram: Sendable {
             .init("labeljust", "l"), .init("margin", "14"),
           ]))
     }
+    let numbers = callbackNumbers
     for (id, cluster) in drawn {
-      if let controller = hierarchy[id] { graph.nodes.append(controllerNode(controller, cluster: cluster)) }
+      if let controller = hierarchy[id] {
+        graph.nodes.append(controllerNode(controller, cluster: cluster, callbacks: numbers[id]))
+      }
     }
 
     for window in hierarchy.windows {
@@ -161,7 +164,10 @@ public struct Diagram: Sendable {
       ])
   }
 
-  private func controllerNode(_ controller: ViewController, cluster: String) -> GraphDescription.Node {
+  /// A controller's box; `callbacks` are the numbers of the callbacks it received in the panel.
+  private func controllerNode(
+    _ controller: ViewController, cluster: String, callbacks: [Int]?
+  ) -> GraphDescription.Node {
     let onScreen = controller.appearance.isOnScreen
     let loaded = controller.isViewLoaded
     let state: (symbol: String, text: String, color: String)
@@ -192,7 +198,7 @@ public struct Diagram: Sendable {
     if !flags.isEmpty {
       rows.append(HTMLText.font(flags.joined(separator: " · "), size: 9, color: DiagramStyle.tertiaryLabel, width: 48))
     }
-    if let numbers = callbackNumbers[controller.id] {
+    if let numbers = callbacks {
       let list = numbers.map(String.init).joined(separator: ", ")
       rows.append(
         HTMLText.font(

@@ -1,0 +1,27 @@
+import ArgumentParser
+import VCGraph
+
+/// The arguments of the commands that print one scenario step by step (`state`, `events`):
+/// the scenario, `--step N` and `--json`.
+struct StepSelection: ParsableArguments {
+  @Argument(help: "A scenario file (YAML or JSON).")
+  var scenario: String
+
+  @Option(help: ArgumentHelp("Only this step (counting from 1).", valueName: "N"))
+  var step: Int?
+
+  @Flag(help: "Print JSON.")
+  var json = false
+
+  func validate() throws {
+    if let step, step < 1 { throw ValidationError("--step counts from 1.") }
+  }
+
+  /// The replayed frames asked for, or nil after printing why the scenario or the step is wrong.
+  func frames() -> [Frame]? {
+    guard let replay = ScenarioLoading.replay(scenario), ScenarioLoading.checkStep(step, in: replay) else {
+      return nil
+    }
+    return replay.frames.filter { step == nil || $0.step.number == step }
+  }
+}
