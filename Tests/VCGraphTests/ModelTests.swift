@@ -232,8 +232,13 @@ struct ExportTests {
       Set(form.keys) == [
         "id", "class", "kind", "title", "restorationIdentifier", "instance", "parent", "children",
         "selectedViewController", "isCollapsed", "presentingViewController", "presentedViewController",
-        "modalPresentationStyle", "state", "isViewLoaded", "window",
+        "modalPresentationStyle", "state", "isViewLoaded", "isViewInWindow", "window", "address",
+        "presentationController",
       ])
+    // A replayed controller has no address and no printed presentation controller; an unloaded view is in no window.
+    #expect(form["address"] is NSNull)
+    #expect(form["presentationController"] is NSNull)
+    #expect(form["isViewInWindow"] as? Bool == false)
     let lastWindows = try #require(steps.last?["windows"] as? [[String: Any]])
     #expect(lastWindows.count == 1)
     #expect(Set(lastWindows[0].keys) == ["id", "isKey", "rootViewController", "horizontalSizeClass"])

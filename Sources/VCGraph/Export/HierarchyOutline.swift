@@ -52,7 +52,7 @@ public struct HierarchyOutline: Sendable {
     let inner = prefix + (isLast ? "   " : "│  ")
     var branches: [(String, String)] = controller.children.map { ($0, hierarchy.role(of: $0)?.description ?? "child") }
     if let presentation = controller.presentation {
-      branches.append((presentation.presented, "presents (\(presentation.style.rawValue))"))
+      branches.append((presentation.presented, "presents (\(presentation.style?.rawValue ?? "style unknown"))"))
     }
     for (index, branch) in branches.enumerated() {
       appendTree(

@@ -10,6 +10,10 @@ public struct StateDocument: Sendable, Encodable {
     steps = frames.map(StepState.init(frame:))
   }
 
+  public init(steps: [StepState]) {
+    self.steps = steps
+  }
+
   /// The document as pretty-printed JSON with sorted keys, ending in a newline.
   public func jsonString() -> String {
     JSONText.encode(self)
@@ -23,9 +27,13 @@ public struct StateDocument: Sendable, Encodable {
     public var viewControllers: [ViewControllerState]
 
     public init(frame: Frame) {
-      let hierarchy = frame.hierarchy
-      number = frame.step.number
-      action = frame.step.action.summary
+      self.init(number: frame.step.number, action: frame.step.action.summary, hierarchy: frame.hierarchy)
+    }
+
+    /// A step that led to `hierarchy`; an imported dump is one step whose action says where it came from.
+    public init(number: Int, action: String, hierarchy: Hierarchy) {
+      self.number = number
+      self.action = action
       windows = hierarchy.windows.map {
         WindowState(
           id: $0.id, isKey: $0.isKey, rootViewController: $0.rootViewController,
@@ -74,7 +82,13 @@ public struct StateDocument: Sendable, Encodable {
     public var modalPresentationStyle: ModalPresentationStyle?
     public var state: AppearanceState
     public var isViewLoaded: Bool
+    /// True when the view is in a window (`view.window != nil`); a dump says `not in the window` otherwise.
+    public var isViewInWindow: Bool
     public var window: String?
+    /// The instance's address, when it was imported from a dump that printed one (and pointers were kept).
+    public var address: String?
+    /// The class of the presentation controller a dump printed after `presented with:`.
+    public var presentationController: String?
 
     public init(_ controller: ViewController, in hierarchy: Hierarchy) {
       id = controller.id
@@ -92,7 +106,10 @@ public struct StateDocument: Sendable, Encodable {
       modalPresentationStyle = controller.presenter.flatMap { hierarchy[$0]?.presentation?.style }
       state = controller.appearance
       isViewLoaded = controller.isViewLoaded
+      isViewInWindow = hierarchy.isViewInWindow(controller.id)
       window = hierarchy.window(of: controller.id)?.id
+      address = controller.dumpRecord?.address
+      presentationController = controller.dumpRecord?.presentationController?.className
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -112,13 +129,17 @@ public struct StateDocument: Sendable, Encodable {
       try container.encode(modalPresentationStyle, forKey: .modalPresentationStyle)
       try container.encode(state, forKey: .state)
       try container.encode(isViewLoaded, forKey: .isViewLoaded)
+      try container.encode(isViewInWindow, forKey: .isViewInWindow)
       try container.encode(window, forKey: .window)
+      try container.encode(address, forKey: .address)
+      try container.encode(presentationController, forKey: .presentationController)
     }
 
     enum CodingKeys: String, CodingKey {
       case id, kind, title, restorationIdentifier, instance, parent, children, selectedViewController, isCollapsed
       case presentingViewController
-      case presentedViewController, modalPresentationStyle, state, isViewLoaded, window
+      case presentedViewController, modalPresentationStyle, state, isViewLoaded, isViewInWindow, window
+      case address, presentationController
       case className = "class"
     }
   }

@@ -45,6 +45,9 @@ public struct ViewController: Sendable, Hashable, Identifiable {
   /// True once the controller's view has been loaded (`isViewLoaded`).
   public internal(set) var isViewLoaded = false
 
+  /// What a `_printHierarchy` dump printed for the controller, when the hierarchy was imported from one.
+  public internal(set) var dumpRecord: DumpRecord?
+
   public init(
     id: String,
     className: String,

@@ -429,9 +429,9 @@ extension Hierarchy {
       throw .notTopmostPresentation(reference(sheet), presenting: reference(above))
     }
     guard controllers[sheet]?.appearance.isOnScreen == true else { throw .notOnScreen(reference(sheet)) }
-    switch presentation.style.resolved {
-    case .pageSheet, .formSheet, .popover: break
-    default: throw .notInteractivelyDismissible(reference(sheet), style: presentation.style)
+    switch presentation.style?.resolved {
+    case .pageSheet?, .formSheet?, .popover?: break
+    default: throw .notInteractivelyDismissible(reference(sheet), style: presentation.style ?? .custom)
     }
     // `isModalInPresentation` on the sheet or on a controller it shows blocks the gesture.
     let shown = [sheet] + descendants(of: sheet).filter { controllers[$0]?.appearance.isOnScreen == true }

@@ -25,7 +25,7 @@ extension Hierarchy {
     }
     if let presentation = controller.presentation {
       let above = views(shownFrom: presentation.presented, visited: &visited)
-      if presentation.style.removesPresenterView { shown = [] }
+      if presentation.style?.removesPresenterView == true { shown = [] }
       shown += above
     }
     return shown

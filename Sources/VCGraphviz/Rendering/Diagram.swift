@@ -236,9 +236,14 @@ public struct Diagram: Sendable {
   }
 
   private func presentationLabel(_ presentation: Presentation, presenter: String) -> String {
-    var style = presentation.style.rawValue
-    if presentation.style == .automatic { style += " → \(presentation.style.resolved.rawValue)" }
+    var style = presentation.style?.rawValue ?? "style unknown"
+    if presentation.style == .automatic { style += " → \(ModalPresentationStyle.automatic.resolved.rawValue)" }
     var lines = [HTMLText.font("presents · \(style)", size: 10, color: DiagramStyle.presentationEdge, bold: true)]
+    if let printed = hierarchy[presentation.presented]?.dumpRecord?.presentationController {
+      lines.append(
+        HTMLText.font(
+          "with \(printed.className ?? "(null)")", size: 9, color: DiagramStyle.presentationEdge, width: 40))
+    }
     if presentation.source != presenter {
       lines.append(
         HTMLText.font("called on \(presentation.source)", size: 9, color: DiagramStyle.presentationEdge, width: 40))
