@@ -36,7 +36,7 @@ import VCGraphviz
     }
     for (diagram, bytes) in svgs {
       let svg = try SVGDocument(bytes)
-      let step = "\(sample) step \(diagram.stepNumber)"
+      let step = "\(sample) \(diagram.context)"
       #expect(Set(svg.nodeIDs) == expectedSVGNodeIDs(diagram.hierarchy), "\(step)")
       #expect(svg.nodeIDs.count == Set(svg.nodeIDs).count, "\(step): a node is drawn twice")
       #expect(svg.edgeCount == diagram.graph.edges.count, "\(step)")
@@ -98,7 +98,7 @@ import VCGraphviz
     }
     for (diagram, source) in zip(diagrams, sources) {
       let run = try redrawWithDot(source)
-      #expect(run.status == 0, "step \(diagram.stepNumber) \(diagram.action): \(run.errors)")
+      #expect(run.status == 0, "\(diagram.context) \(diagram.headline): \(run.errors)")
     }
   }
 

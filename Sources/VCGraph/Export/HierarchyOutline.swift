@@ -27,7 +27,7 @@ public struct HierarchyOutline: Sendable {
     }
     // The outermost controllers of trees outside any window; what they present is drawn under them.
     let loose = hierarchy.order.filter {
-      hierarchy.isAttached($0) && hierarchy.containmentRoot(of: $0) == $0 && hierarchy[$0]?.presenter == nil
+      hierarchy.isMember($0) && hierarchy.containmentRoot(of: $0) == $0 && hierarchy[$0]?.presenter == nil
         && !drawn.contains($0)
     }
     if !loose.isEmpty {

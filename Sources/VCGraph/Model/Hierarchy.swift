@@ -125,6 +125,17 @@ public struct Hierarchy: Sendable, Hashable {
     lineage(of: id).first { controllers[$0]?.kind == kind }
   }
 
+  /// The controllers that are part of the hierarchy, in declaration order: every controller with a
+  /// relation, and every controller a dump listed (a dump can list one outside any window, alone).
+  public var members: [String] {
+    order.filter(isMember)
+  }
+
+  /// True when `id` has a relation or was listed by a dump: what a diagram of the hierarchy draws.
+  public func isMember(_ id: String) -> Bool {
+    isAttached(id) || controllers[id]?.dumpRecord != nil
+  }
+
   /// True when `id` takes part in any relation: it has a window, a parent, children or a presentation.
   public func isAttached(_ id: String) -> Bool {
     guard let controller = controllers[id] else { return false }

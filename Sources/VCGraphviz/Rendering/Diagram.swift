@@ -8,23 +8,26 @@ import VCGraph
 /// the child's role (the shown child darker), presenting → presented edges dashed purple with the style.
 public struct Diagram: Sendable {
   public var hierarchy: Hierarchy
-  public var stepNumber: Int
-  public var stepCount: Int
-  public var action: String
+  /// The small line above the headline: `STEP 2 OF 5`, `IMPORTED DUMP`, `DIFF`.
+  public var context: String
+  /// The large line: the step's action, or what was imported or compared.
+  public var headline: String
   public var caption: String?
   public var title: String?
   /// The step's lifecycle callbacks, drawn in a numbered panel (and their numbers on the controllers)
   /// when not nil.
   public var events: [LifecycleEvent]?
+  /// What changed since an earlier hierarchy: when set, ``hierarchy`` is the diff's `after`, and
+  /// the diagram also draws, faded, what was removed, and marks what was added or changed.
+  public var changes: HierarchyDiff?
 
   public init(
-    hierarchy: Hierarchy, stepNumber: Int, stepCount: Int, action: String, caption: String? = nil,
-    title: String? = nil, events: [LifecycleEvent]? = nil
+    hierarchy: Hierarchy, context: String, headline: String, caption: String? = nil, title: String? = nil,
+    events: [LifecycleEvent]? = nil
   ) {
     self.hierarchy = hierarchy
-    self.stepNumber = stepNumber
-    self.stepCount = stepCount
-    self.action = action
+    self.context = context
+    self.headline = headline
     self.caption = caption
     self.title = title
     self.events = events
@@ -33,9 +36,16 @@ public struct Diagram: Sendable {
   /// The diagram of a replayed step, with its callbacks when `showsEvents` is true.
   public init(frame: Frame, stepCount: Int, title: String?, showsEvents: Bool = false) {
     self.init(
-      hierarchy: frame.hierarchy, stepNumber: frame.step.number, stepCount: stepCount,
-      action: frame.step.action.summary, caption: frame.step.caption, title: title,
+      hierarchy: frame.hierarchy, context: "STEP \(frame.step.number) OF \(stepCount)",
+      headline: frame.step.action.summary, caption: frame.step.caption, title: title,
       events: showsEvents ? frame.events : nil)
+  }
+
+  /// The diagram of `diff`: its `after` hierarchy, with what was removed drawn faded where it was,
+  /// and what was added or changed marked.
+  public init(diff: HierarchyDiff, headline: String, caption: String? = nil, title: String? = nil) {
+    self.init(hierarchy: diff.after, context: "DIFF", headline: headline, caption: caption, title: title)
+    changes = diff
   }
 
   /// The most callbacks the panel lists; a longer step ends the list with how many more there were.
@@ -54,9 +64,17 @@ public struct Diagram: Sendable {
   /// The SVG `id` of a window's node.
   public static func svgID(ofWindow id: String) -> String { "window-" + HTMLText.identifier(id) }
 
-  /// The controllers drawn: those with a relation (every controller in a window has one).
+  /// The controllers drawn: those with a relation (every controller in a window has one) or listed by a dump.
   public var drawnControllers: [String] {
-    hierarchy.order.filter(hierarchy.isAttached)
+    hierarchy.members
+  }
+
+  /// How a diff marks an element of the diagram.
+  enum Mark: Equatable {
+    case added
+    case removed
+    /// Changed, with what changed (`appeared → disappeared`).
+    case changed([String])
   }
 
   /// The graph to hand to Graphviz.
@@ -71,22 +89,32 @@ public struct Diagram: Sendable {
     graph.nodeDefaults = [font, .init("shape", "box"), .init("margin", "0.14,0.08")]
     graph.edgeDefaults = [font, .init("arrowsize", "0.8")]
 
-    for window in hierarchy.windows {
+    // What a diff removed is drawn from the earlier hierarchy, faded, where it was.
+    let removedWindows = (changes?.removedWindows ?? []).compactMap { changes?.before.window(named: $0) }
+    for (window, isRemoved) in hierarchy.windows.map({ ($0, false) }) + removedWindows.map({ ($0, true) }) {
       let cluster = Self.clusterName(ofWindow: window.id)
       graph.clusters.append(
         .init(
           name: cluster,
           attributes: [
             .init("id", "frame-" + Self.svgID(ofWindow: window.id)),
-            .init("style", "rounded,filled"), .init("fillcolor", DiagramStyle.clusterFill),
-            .init("color", DiagramStyle.clusterBorder), .init("penwidth", "1"), .init("label", ""),
-            .init("margin", "14"),
+            .init("style", isRemoved ? "rounded,dashed" : "rounded,filled"),
+            .init("fillcolor", DiagramStyle.clusterFill),
+            .init("color", isRemoved ? DiagramStyle.removed : DiagramStyle.clusterBorder), .init("penwidth", "1"),
+            .init("label", ""), .init("margin", "14"),
           ]))
-      graph.nodes.append(windowNode(window, cluster: cluster))
+      graph.nodes.append(windowNode(window, cluster: cluster, mark: windowMark(window.id, isRemoved: isRemoved)))
     }
-    // Each drawn controller with the cluster of its window, or of the controllers outside any window.
-    let drawn = drawnControllers.map { id in
-      (id: id, cluster: hierarchy.window(of: id).map { Self.clusterName(ofWindow: $0.id) } ?? "cluster_detached")
+    // Each drawn controller with the hierarchy it is drawn from and the cluster of its window, or of
+    // the controllers outside any window.
+    func cluster(of id: String, in hierarchy: Hierarchy) -> String {
+      hierarchy.window(of: id).map { Self.clusterName(ofWindow: $0.id) } ?? "cluster_detached"
+    }
+    var drawn = drawnControllers.map { (id: $0, source: hierarchy, cluster: cluster(of: $0, in: hierarchy)) }
+    if let changes {
+      drawn += changes.removedControllers.map {
+        (id: $0, source: changes.before, cluster: cluster(of: $0, in: changes.before))
+      }
     }
     if drawn.contains(where: { $0.cluster == "cluster_detached" }) {
       graph.clusters.append(
@@ -101,73 +129,146 @@ public struct Diagram: Sendable {
           ]))
     }
     let numbers = callbackNumbers
-    for (id, cluster) in drawn {
-      if let controller = hierarchy[id] {
-        graph.nodes.append(controllerNode(controller, cluster: cluster, callbacks: numbers[id]))
+    for (id, source, cluster) in drawn {
+      if let controller = source[id] {
+        graph.nodes.append(
+          controllerNode(
+            controller, in: source, cluster: cluster, callbacks: numbers[id], mark: controllerMark(id, in: source)))
       }
     }
 
-    for window in hierarchy.windows {
-      guard let root = window.rootViewController else { continue }
-      graph.edges.append(
-        .init(
-          tail: Self.nodeName(ofWindow: window.id), head: Self.nodeName(ofController: root),
-          attributes: [
-            .init("color", DiagramStyle.rootEdge), .init("penwidth", "2.2"),
-            .init("label", html: edgeLabel("root", color: DiagramStyle.rootEdge)),
-          ]))
+    for (relation, _) in hierarchy.relations {
+      graph.edges.append(edge(relation, in: hierarchy, mark: relationMark(relation)))
     }
-    for (id, _) in drawn {
-      guard let controller = hierarchy[id] else { continue }
-      for child in controller.children {
-        let role = hierarchy.role(of: child)
-        let shown = role?.isShown ?? true
-        let color = shown ? DiagramStyle.shownChildEdge : DiagramStyle.childEdge
-        graph.edges.append(
-          .init(
-            tail: Self.nodeName(ofController: id), head: Self.nodeName(ofController: child),
-            attributes: [
-              .init("color", color), .init("penwidth", shown ? "1.6" : "1.1"),
-              .init("label", html: edgeLabel(role?.description ?? "child", color: color)),
-            ]))
-      }
-      if let presentation = controller.presentation {
-        graph.edges.append(
-          .init(
-            tail: Self.nodeName(ofController: id), head: Self.nodeName(ofController: presentation.presented),
-            attributes: [
-              .init("color", DiagramStyle.presentationEdge), .init("penwidth", "1.8"), .init("style", "dashed"),
-              .init("arrowhead", "vee"),
-              .init("label", html: presentationLabel(presentation, presenter: id)),
-            ]))
-      }
+    for relation in changes?.removedRelations ?? [] {
+      if let before = changes?.before { graph.edges.append(edge(relation, in: before, mark: .removed)) }
     }
     return graph
   }
 
+  // MARK: - Marks
+
+  private func windowMark(_ id: String, isRemoved: Bool) -> Mark? {
+    guard let changes else { return nil }
+    if isRemoved { return .removed }
+    if changes.addedWindows.contains(id) { return .added }
+    return changes.windowChanges[id].map { .changed($0) }
+  }
+
+  private func controllerMark(_ id: String, in source: Hierarchy) -> Mark? {
+    guard let changes else { return nil }
+    if source != hierarchy { return .removed }
+    if changes.addedControllers.contains(id) { return .added }
+    return changes.controllerChanges[id].map { .changed($0) }
+  }
+
+  private func relationMark(_ relation: HierarchyDiff.Relation) -> Mark? {
+    guard let changes else { return nil }
+    if changes.addedRelations.contains(relation) { return .added }
+    return changes.relationChanges[relation].map { .changed([$0]) }
+  }
+
+  // MARK: - Edges
+
+  private func edge(_ relation: HierarchyDiff.Relation, in hierarchy: Hierarchy, mark: Mark?) -> GraphDescription.Edge {
+    let tail: String
+    var color: String
+    var attributes: [GraphDescription.Attribute]
+    var lines: [String]
+    switch relation {
+    case let .root(window, _):
+      tail = Self.nodeName(ofWindow: window)
+      color = DiagramStyle.rootEdge
+      attributes = [.init("penwidth", "2.2")]
+      lines = [HTMLText.font("root", size: 10, color: color, width: 40)]
+    case let .child(parent, child):
+      tail = Self.nodeName(ofController: parent)
+      let role = hierarchy.role(of: child)
+      let shown = role?.isShown ?? true
+      color = shown ? DiagramStyle.shownChildEdge : DiagramStyle.childEdge
+      attributes = [.init("penwidth", shown ? "1.6" : "1.1")]
+      lines = [HTMLText.font(role?.description ?? "child", size: 10, color: color, width: 40)]
+    case let .presentation(presenter, _):
+      tail = Self.nodeName(ofController: presenter)
+      color = DiagramStyle.presentationEdge
+      attributes = [.init("penwidth", "1.8"), .init("style", "dashed"), .init("arrowhead", "vee")]
+      lines =
+        hierarchy[presenter]?.presentation.map { presentationLines($0, presenter: presenter, in: hierarchy) } ?? []
+    }
+    switch mark {
+    case .added?:
+      lines.insert(HTMLText.font("+ ADDED", size: 9, color: DiagramStyle.added, bold: true), at: 0)
+      attributes = attributes.map { $0.name == "penwidth" ? .init("penwidth", "2.6") : $0 }
+    case .removed?:
+      color = DiagramStyle.removed
+      lines = [
+        HTMLText.font("− REMOVED", size: 9, color: DiagramStyle.removed, bold: true),
+        HTMLText.font(Self.plainLabel(relation, in: hierarchy), size: 10, color: color, width: 40),
+      ]
+      attributes = attributes.filter { $0.name != "style" } + [.init("style", "dotted")]
+    case let .changed(changes)?:
+      lines.append(
+        HTMLText.font("~ was " + changes.joined(separator: "; "), size: 9, color: DiagramStyle.changed, width: 40))
+    case nil:
+      break
+    }
+    return .init(
+      tail: tail, head: Self.nodeName(ofController: relation.target),
+      attributes: [.init("color", color)] + attributes + [.init("label", html: padded(lines))])
+  }
+
+  /// A relation's label as plain text, for a removed edge drawn in one colour.
+  private static func plainLabel(_ relation: HierarchyDiff.Relation, in hierarchy: Hierarchy) -> String {
+    switch relation {
+    case .root: return "root"
+    case let .child(_, child): return hierarchy.role(of: child)?.description ?? "child"
+    case let .presentation(_, presented): return "presents · " + hierarchy.presentationStyleName(of: presented)
+    }
+  }
+
   // MARK: - Nodes
 
-  private func windowNode(_ window: Window, cluster: String) -> GraphDescription.Node {
+  private func windowNode(_ window: Window, cluster: String, mark: Mark?) -> GraphDescription.Node {
     var subtitle = window.isKey ? "\(window.id) · key window" : window.id
     if window.horizontalSizeClass == .compact { subtitle += " · compact width" }
+    var rows = [
+      HTMLText.font("UIWindow", size: 12, color: "#FFFFFF", bold: true),
+      HTMLText.font(subtitle, size: 10, color: "#E5E5EA", width: 40),
+    ]
+    if let note = markNote(mark, onDark: true) { rows.insert(note, at: 0) }
     let label =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
-      + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font("UIWindow", size: 12, color: "#FFFFFF", bold: true))</TD></TR>"
-      + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font(subtitle, size: 10, color: "#E5E5EA", width: 40))</TD></TR></TABLE>"
+      + rows.map { "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
+    let fill =
+      mark == .removed ? DiagramStyle.removed : window.isKey ? DiagramStyle.windowFill : DiagramStyle.otherWindowFill
     return .init(
       name: Self.nodeName(ofWindow: window.id), cluster: cluster,
       attributes: [
         .init("id", Self.svgID(ofWindow: window.id)), .init("style", "rounded,filled"),
-        .init("fillcolor", window.isKey ? DiagramStyle.windowFill : DiagramStyle.otherWindowFill),
-        .init("color", window.isKey ? DiagramStyle.windowFill : DiagramStyle.otherWindowFill),
+        .init("fillcolor", fill), .init("color", mark == .added ? DiagramStyle.added : fill),
+        .init("penwidth", mark == .added ? "3" : "1"),
         .init("label", html: label),
       ])
   }
 
-  /// A controller's box; `callbacks` are the numbers of the callbacks it received in the panel.
+  /// The first line of an element a diff marked: `+ ADDED`, `− REMOVED`, `~ CHANGED`.
+  private func markNote(_ mark: Mark?, onDark: Bool = false) -> String? {
+    switch mark {
+    case .added?: return HTMLText.font("+ ADDED", size: 8, color: onDark ? "#7EE2A8" : DiagramStyle.added, bold: true)
+    case .removed?:
+      return HTMLText.font("− REMOVED", size: 8, color: onDark ? "#FFFFFF" : DiagramStyle.removed, bold: true)
+    case .changed?:
+      return HTMLText.font("~ CHANGED", size: 8, color: onDark ? "#FFD60A" : DiagramStyle.changed, bold: true)
+    case nil: return nil
+    }
+  }
+
+  /// A controller's box, drawn from `source` (the diagram's hierarchy, or the earlier one of a diff
+  /// for a removed controller); `callbacks` are the numbers of the callbacks it received in the panel.
   private func controllerNode(
-    _ controller: ViewController, cluster: String, callbacks: [Int]?
+    _ controller: ViewController, in source: Hierarchy, cluster: String, callbacks: [Int]?, mark: Mark?
   ) -> GraphDescription.Node {
+    let isRemoved = mark == .removed
     let onScreen = controller.appearance.isOnScreen
     let loaded = controller.isViewLoaded
     let state: (symbol: String, text: String, color: String)
@@ -178,8 +279,10 @@ public struct Diagram: Sendable {
     } else {
       state = ("◌", "view not loaded", DiagramStyle.tertiaryLabel)
     }
-    let kindColor = DiagramStyle.color(for: controller.kind)
-    let classColor = onScreen ? DiagramStyle.label : DiagramStyle.secondaryLabel
+    let kindColor = isRemoved ? DiagramStyle.removedText : DiagramStyle.color(for: controller.kind)
+    let classColor =
+      isRemoved ? DiagramStyle.removedText : onScreen ? DiagramStyle.label : DiagramStyle.secondaryLabel
+    let detailColor = isRemoved ? DiagramStyle.removedText : DiagramStyle.secondaryLabel
     var identity = controller.id
     if let title = controller.title, !title.isEmpty { identity += " · “\(title)”" }
     if controller.instance > 1 { identity += " · instance \(controller.instance)" }
@@ -188,15 +291,39 @@ public struct Diagram: Sendable {
     var rows = [
       HTMLText.font(kindLine, size: 8, color: kindColor, bold: true),
       HTMLText.font(controller.className, size: 13, color: classColor, bold: true, width: 40),
-      HTMLText.font(identity, size: 10, color: DiagramStyle.secondaryLabel, width: 48),
-      HTMLText.font("\(state.symbol) \(state.text)", size: 10, color: state.color),
+      HTMLText.font(identity, size: 10, color: detailColor, width: 48),
+      HTMLText.font(
+        "\(state.symbol) \(state.text)", size: 10, color: isRemoved ? DiagramStyle.removedText : state.color),
     ]
+    if let note = markNote(mark) { rows.insert(note, at: 0) }
+    // What only a dump tells: the view's place when it disagrees with the state, and the addresses.
+    if loaded, controller.dumpRecord?.view != nil {
+      let inWindow = source.isViewInWindow(controller.id)
+      if inWindow != (controller.appearance != .disappeared) {
+        rows.append(
+          HTMLText.font(
+            inWindow ? "⚠ view still in the window" : "⚠ view not in the window", size: 10,
+            color: DiagramStyle.changed, bold: true))
+      }
+    }
+    if let record = controller.dumpRecord {
+      let addresses = [record.address, record.view?.address.map { "view \($0)" }].compactMap { $0 }
+      if !addresses.isEmpty {
+        rows.append(
+          HTMLText.font(addresses.joined(separator: " · "), size: 9, color: DiagramStyle.tertiaryLabel, width: 48))
+      }
+    }
     let flags = [
       controller.isModalInPresentation ? "isModalInPresentation" : nil,
       controller.isRetained ? "retained by the app" : nil,
     ].compactMap { $0 }
     if !flags.isEmpty {
       rows.append(HTMLText.font(flags.joined(separator: " · "), size: 9, color: DiagramStyle.tertiaryLabel, width: 48))
+    }
+    if case let .changed(changes)? = mark {
+      for change in changes {
+        rows.append(HTMLText.font("~ " + change, size: 9, color: DiagramStyle.changed, bold: true, width: 48))
+      }
     }
     if let numbers = callbacks {
       let list = numbers.map(String.init).joined(separator: ", ")
@@ -209,10 +336,12 @@ public struct Diagram: Sendable {
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
       + rows.map { "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
     let style: String
-    let border: String
+    var border: String
     let fill: String
-    let width: String
-    if onScreen {
+    var width: String
+    if isRemoved {
+      (style, border, fill, width) = ("rounded,filled,dotted", DiagramStyle.removed, DiagramStyle.removedFill, "1.6")
+    } else if onScreen {
       (style, border, fill, width) = ("rounded,filled", DiagramStyle.onScreenBorder, DiagramStyle.background, "2.2")
     } else if loaded {
       (style, border, fill, width) = ("rounded,filled", DiagramStyle.offScreenBorder, DiagramStyle.offScreenFill, "1")
@@ -220,6 +349,12 @@ public struct Diagram: Sendable {
       (style, border, fill, width) = (
         "rounded,filled,dashed", DiagramStyle.notLoadedBorder, DiagramStyle.background, "1.2"
       )
+    }
+    // An added or changed controller keeps its state's border style, outlined in the diff's colour.
+    switch mark {
+    case .added?: (border, width) = (DiagramStyle.added, "3")
+    case .changed?: (border, width) = (DiagramStyle.changed, "2.6")
+    default: break
     }
     return .init(
       name: Self.nodeName(ofController: controller.id), cluster: cluster,
@@ -231,11 +366,7 @@ public struct Diagram: Sendable {
 
   // MARK: - Labels
 
-  private func edgeLabel(_ text: String, color: String) -> String {
-    padded([HTMLText.font(text, size: 10, color: color, width: 40)])
-  }
-
-  private func presentationLabel(_ presentation: Presentation, presenter: String) -> String {
+  private func presentationLines(_ presentation: Presentation, presenter: String, in hierarchy: Hierarchy) -> [String] {
     var style = presentation.style?.rawValue ?? "style unknown"
     if presentation.style == .automatic { style += " → \(ModalPresentationStyle.automatic.resolved.rawValue)" }
     var lines = [HTMLText.font("presents · \(style)", size: 10, color: DiagramStyle.presentationEdge, bold: true)]
@@ -248,7 +379,7 @@ public struct Diagram: Sendable {
       lines.append(
         HTMLText.font("called on \(presentation.source)", size: 9, color: DiagramStyle.presentationEdge, width: 40))
     }
-    return padded(lines)
+    return lines
   }
 
   /// Label lines in a borderless table whose padding keeps the text off the edge it labels.
@@ -260,11 +391,11 @@ public struct Diagram: Sendable {
 
   /// The graph label: scenario title and step position, the action, the caption, and the legend.
   private var header: String {
-    var context = "STEP \(stepNumber) OF \(stepCount)"
+    var context = context
     if let title, !title.isEmpty { context = title + "  ·  " + context }
     var left = [
       HTMLText.font(context, size: 10, color: DiagramStyle.tertiaryLabel, bold: true, width: 90),
-      HTMLText.font(action, size: 17, color: DiagramStyle.label, bold: true, width: 56),
+      HTMLText.font(headline, size: 17, color: DiagramStyle.label, bold: true, width: 56),
     ]
     if let caption, !caption.isEmpty {
       left.append(HTMLText.font(caption, size: 12, color: DiagramStyle.secondaryLabel, width: 76, maxLines: 12))
@@ -338,6 +469,18 @@ public struct Diagram: Sendable {
       + rows + "</TABLE>"
   }
 
+  /// The legend's row for a diff: how added, changed and removed elements look.
+  private func diffLegendRow(
+    line: (String, String) -> String, text: (String) -> String,
+    swatch: (_ border: String, _ fill: String, _ style: String) -> String, gap: String
+  ) -> String {
+    "<TR>" + line("+ ADDED", DiagramStyle.added) + text("new since before (blue outline)") + gap
+      + swatch(DiagramStyle.changed, DiagramStyle.background, "rounded")
+      + text("~ changed (what it was below)") + "</TR>"
+      + "<TR>" + line("− REMOVED", DiagramStyle.removed) + text("gone since before (faded, dotted)") + gap
+      + "<TD></TD><TD></TD></TR>"
+  }
+
   /// A small key to the encoding: the three edge kinds, and swatches of the three view states
   /// drawn like the controller boxes.
   private var legend: String {
@@ -364,6 +507,7 @@ public struct Diagram: Sendable {
       + "<TR>" + line("╌╌╌▶", DiagramStyle.presentationEdge) + text("presenting → presented (style)") + gap
       + swatch(border: DiagramStyle.notLoadedBorder, fill: DiagramStyle.background, style: "rounded,dashed")
       + text("view not loaded") + "</TR>"
+      + (changes == nil ? "" : diffLegendRow(line: line, text: text, swatch: swatch, gap: gap))
       + "</TABLE>"
   }
 }

@@ -27,6 +27,13 @@ enum DiagramStyle {
   static let presentationEdge = "#AF52DE"
 
   static let deallocated = "#D70015"
+
+  /// What a diff marks: added in blue (green already means on screen), removed faded red, changed orange.
+  static let added = "#0A84FF"
+  static let removed = "#FF8A80"
+  static let removedFill = "#FFF5F4"
+  static let removedText = "#C9A09C"
+  static let changed = "#FF9500"
   static let viewLoad = "#0071E3"
 
   /// The colour of a lifecycle callback in the callbacks panel.

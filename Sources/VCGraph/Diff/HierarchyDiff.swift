@@ -1,0 +1,227 @@
+/// What changed from one hierarchy to another: windows, controllers and relations added and
+/// removed, and what changed in those on both sides.
+///
+/// Controllers are matched by id: the scenario's ids, or for a dump the class-derived ids the
+/// importer gives (`HomeViewController`, `DetailViewController-2`). ``summary`` is the diff as
+/// sorted text lines, stable enough to compare in tests and CI:
+///
+/// ```
+/// + presented LoginViewController (pageSheet) on UITabBarController
+/// ~ HomeViewController appeared → disappeared
+/// ```
+public struct HierarchyDiff: Sendable {
+  public let before: Hierarchy
+  public let after: Hierarchy
+
+  /// One edge of a diagram: window → root, parent → child or presenting → presented.
+  public enum Relation: Sendable, Hashable {
+    case root(window: String, controller: String)
+    case child(parent: String, child: String)
+    case presentation(presenter: String, presented: String)
+
+    /// The controller the relation leads to.
+    public var target: String {
+      switch self {
+      case let .root(_, controller): return controller
+      case let .child(_, child): return child
+      case let .presentation(_, presented): return presented
+      }
+    }
+  }
+
+  /// Windows only `after` has, in its order.
+  public let addedWindows: [String]
+  /// Windows only `before` has, in its order.
+  public let removedWindows: [String]
+  /// Controllers that are members of `after` but not of `before`.
+  public let addedControllers: Set<String>
+  /// Controllers that are members of `before` but not of `after`, in `before`'s order.
+  public let removedControllers: [String]
+  /// Relations `after` has and `before` has not.
+  public let addedRelations: Set<Relation>
+  /// Relations `before` has and `after` has not, in `before`'s drawing order.
+  public let removedRelations: [Relation]
+  /// For controllers on both sides, what changed: `appeared → disappeared`, `title "A" → "B"`.
+  public let controllerChanges: [String: [String]]
+  /// For relations on both sides, what changed in their label: a child's role, a presentation's style.
+  public let relationChanges: [Relation: String]
+  /// For windows on both sides, what changed: `key → not key`, `regular → compact width`.
+  public let windowChanges: [String: [String]]
+
+  public init(before: Hierarchy, after: Hierarchy) {
+    self.before = before
+    self.after = after
+    let beforeWindows = before.windows.map(\.id)
+    let afterWindows = after.windows.map(\.id)
+    addedWindows = afterWindows.filter { !beforeWindows.contains($0) }
+    removedWindows = beforeWindows.filter { !afterWindows.contains($0) }
+
+    let beforeMembers = before.members
+    let afterMembers = after.members
+    let beforeSet = Set(beforeMembers)
+    let afterSet = Set(afterMembers)
+    addedControllers = afterSet.subtracting(beforeSet)
+    removedControllers = beforeMembers.filter { !afterSet.contains($0) }
+
+    let beforeRelations = before.relations
+    let afterRelations = after.relations
+    let afterRelationSet = Set(afterRelations.map(\.relation))
+    let beforeRelationLabels = Dictionary(
+      beforeRelations.map { ($0.relation, $0.label) }, uniquingKeysWith: { first, _ in first })
+    addedRelations = afterRelationSet.subtracting(beforeRelationLabels.keys)
+    removedRelations = beforeRelations.map(\.relation).filter { !afterRelationSet.contains($0) }
+    var relationChanges: [Relation: String] = [:]
+    for (relation, label) in afterRelations {
+      if let old = beforeRelationLabels[relation], old != label {
+        relationChanges[relation] = "\(old) → \(label)"
+      }
+    }
+    self.relationChanges = relationChanges
+
+    var controllerChanges: [String: [String]] = [:]
+    for id in afterMembers where beforeSet.contains(id) {
+      let changes = Self.changes(of: id, from: before, to: after)
+      if !changes.isEmpty { controllerChanges[id] = changes }
+    }
+    self.controllerChanges = controllerChanges
+
+    var windowChanges: [String: [String]] = [:]
+    for window in after.windows {
+      guard let old = before.window(named: window.id) else { continue }
+      var changes: [String] = []
+      if old.isKey != window.isKey { changes.append(window.isKey ? "not key → key" : "key → not key") }
+      if old.horizontalSizeClass != window.horizontalSizeClass {
+        changes.append("\(old.horizontalSizeClass.rawValue) → \(window.horizontalSizeClass.rawValue) width")
+      }
+      if !changes.isEmpty { windowChanges[window.id] = changes }
+    }
+    self.windowChanges = windowChanges
+  }
+
+  /// True when the two hierarchies draw the same diagram.
+  public var isEmpty: Bool {
+    addedWindows.isEmpty && removedWindows.isEmpty && addedControllers.isEmpty && removedControllers.isEmpty
+      && addedRelations.isEmpty && removedRelations.isEmpty && controllerChanges.isEmpty
+      && relationChanges.isEmpty && windowChanges.isEmpty
+  }
+
+  /// The diff as text lines, sorted: `+` for what was added, `-` for what was removed, `~` for
+  /// what changed.
+  public var summary: [String] {
+    var lines: [String] = []
+    lines += addedWindows.map { "+ window \($0)" }
+    lines += removedWindows.map { "- window \($0)" }
+    lines += addedRelations.map { "+ " + Self.describe($0, in: after) }
+    lines += removedRelations.map { "- " + Self.describe($0, in: before) }
+    // A controller with no relation on its side (one a dump listed outside any window) gets a line
+    // of its own; the others are told by their relations.
+    for id in addedControllers where !after.isAttached(id) {
+      lines.append("+ \(id) (not in a window)")
+    }
+    for id in removedControllers where !before.isAttached(id) {
+      lines.append("- \(id) (not in a window)")
+    }
+    for (relation, change) in relationChanges {
+      lines.append("~ " + Self.describe(relation, in: after, withLabel: false) + ": " + change)
+    }
+    for (id, changes) in controllerChanges {
+      lines += changes.map { "~ \(id) \($0)" }
+    }
+    for (id, changes) in windowChanges {
+      lines += changes.map { "~ window \(id) \($0)" }
+    }
+    return lines.sorted()
+  }
+
+  /// The summary as text, one line each, ending with a newline; "no changes" when there are none.
+  public var summaryText: String {
+    let lines = summary
+    return lines.isEmpty ? "no changes\n" : lines.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: - Describing
+
+  /// `root HomeViewController of window 1`, `child DetailViewController (stack[1] · top) of nav`,
+  /// `presented LoginViewController (pageSheet) on tabs`.
+  static func describe(_ relation: Relation, in hierarchy: Hierarchy, withLabel: Bool = true) -> String {
+    switch relation {
+    case let .root(window, controller):
+      return "root \(controller) of window \(window)"
+    case let .child(parent, child):
+      let role = withLabel ? " (\(hierarchy.role(of: child)?.description ?? "child"))" : ""
+      return "child \(child)\(role) of \(parent)"
+    case let .presentation(presenter, presented):
+      let style = withLabel ? " (\(hierarchy.presentationStyleName(of: presented)))" : ""
+      return "presented \(presented)\(style) on \(presenter)"
+    }
+  }
+
+  /// What changed in a controller that both hierarchies have.
+  static func changes(of id: String, from before: Hierarchy, to after: Hierarchy) -> [String] {
+    guard let old = before[id], let new = after[id] else { return [] }
+    var changes: [String] = []
+    if old.className != new.className { changes.append("class \(old.className) → \(new.className)") }
+    if old.kind != new.kind { changes.append("kind \(old.kind.displayName) → \(new.kind.displayName)") }
+    if old.title != new.title {
+      changes.append("title \(quoted(old.title)) → \(quoted(new.title))")
+    }
+    let oldState = before.stateDescription(of: id)
+    let newState = after.stateDescription(of: id)
+    if oldState != newState { changes.append("\(oldState) → \(newState)") }
+    if old.kind == .splitView, new.kind == .splitView, old.isCollapsed != new.isCollapsed {
+      changes.append(new.isCollapsed ? "expanded → collapsed" : "collapsed → expanded")
+    }
+    if old.instance != new.instance { changes.append("instance \(old.instance) → \(new.instance)") }
+    if let oldAddress = old.dumpRecord?.address, let newAddress = new.dumpRecord?.address, oldAddress != newAddress {
+      changes.append("address \(oldAddress) → \(newAddress) (another instance)")
+    }
+    return changes
+  }
+
+  private static func quoted(_ text: String?) -> String {
+    text.map { "\"\($0)\"" } ?? "none"
+  }
+}
+
+extension Hierarchy {
+  /// Every relation with its label, in drawing order: windows' roots, then each member's children
+  /// and presentation.
+  public var relations: [(relation: HierarchyDiff.Relation, label: String)] {
+    var result: [(HierarchyDiff.Relation, String)] = []
+    for window in windows {
+      if let root = window.rootViewController { result.append((.root(window: window.id, controller: root), "root")) }
+    }
+    for id in members {
+      guard let controller = controllers[id] else { continue }
+      for child in controller.children {
+        result.append((.child(parent: id, child: child), role(of: child)?.description ?? "child"))
+      }
+      if let presentation = controller.presentation {
+        result.append(
+          (
+            .presentation(presenter: id, presented: presentation.presented),
+            presentationStyleName(of: presentation.presented)
+          ))
+      }
+    }
+    return result
+  }
+
+  /// The style of the presentation that shows `presented`, or `style unknown`.
+  public func presentationStyleName(of presented: String) -> String {
+    guard let presenter = controllers[presented]?.presenter else { return "style unknown" }
+    return controllers[presenter]?.presentation?.style?.rawValue ?? "style unknown"
+  }
+
+  /// A controller's state as a diff prints it: `view not loaded`, `appeared`, or the state with a
+  /// note when the view's place disagrees with it (`appeared, not in the window`).
+  public func stateDescription(of id: String) -> String {
+    guard let controller = controllers[id] else { return "absent" }
+    guard controller.isViewLoaded else { return "view not loaded" }
+    let state = controller.appearance.rawValue
+    let inWindow = isViewInWindow(id)
+    let expected = controller.appearance != .disappeared
+    if inWindow == expected { return state }
+    return state + (inWindow ? ", in the window" : ", not in the window")
+  }
+}
