@@ -37,7 +37,7 @@ let package = Package(
     .testTarget(
       name: "VCGraphTests",
       dependencies: ["VCGraph"],
-      exclude: ["Golden"]
+      exclude: ["Golden", "Fixtures"]
     ),
     .testTarget(
       name: "VCGraphvizTests",

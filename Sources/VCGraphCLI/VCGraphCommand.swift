@@ -9,15 +9,18 @@ struct VCGraphCommand: ParsableCommand {
     discussion: """
       A scenario is a YAML file naming controllers and the UIKit calls made on
       them, one per step. vcgraph replays it with UIKit's rules and draws the
-      hierarchy after every step.
+      hierarchy after every step. It also draws the hierarchy a _printHierarchy
+      dump describes, and compares two hierarchies.
 
       Examples:
         vcgraph render samples/navigation.yaml -o diagrams --format svg,png
         vcgraph check samples/*.yaml
         vcgraph state samples/navigation.yaml --step 2 --json
         vcgraph events samples/presentation-styles.yaml
+        pbpaste | vcgraph import - --report report.md
+        vcgraph diff before.txt after.txt
       """,
     version: "0.1.0",
-    subcommands: [Render.self, Check.self, State.self, Events.self]
+    subcommands: [Render.self, Check.self, State.self, Events.self, Import.self, Diff.self]
   )
 }

@@ -43,7 +43,8 @@ public struct HierarchyDiff: Sendable {
   public let removedRelations: [Relation]
   /// For controllers on both sides, what changed: `appeared → disappeared`, `title "A" → "B"`.
   public let controllerChanges: [String: [String]]
-  /// For relations on both sides, what changed in their label: a child's role, a presentation's style.
+  /// For relations on both sides whose label changed (a child's role, a presentation's style), the
+  /// label they had before.
   public let relationChanges: [Relation: String]
   /// For windows on both sides, what changed: `key → not key`, `regular → compact width`.
   public let windowChanges: [String: [String]]
@@ -73,7 +74,7 @@ public struct HierarchyDiff: Sendable {
     var relationChanges: [Relation: String] = [:]
     for (relation, label) in afterRelations {
       if let old = beforeRelationLabels[relation], old != label {
-        relationChanges[relation] = "\(old) → \(label)"
+        relationChanges[relation] = old
       }
     }
     self.relationChanges = relationChanges
@@ -121,8 +122,11 @@ public struct HierarchyDiff: Sendable {
     for id in removedControllers where !before.isAttached(id) {
       lines.append("- \(id) (not in a window)")
     }
-    for (relation, change) in relationChanges {
-      lines.append("~ " + Self.describe(relation, in: after, withLabel: false) + ": " + change)
+    let afterLabels = Dictionary(
+      after.relations.map { ($0.relation, $0.label) }, uniquingKeysWith: { first, _ in first })
+    for (relation, old) in relationChanges {
+      let new = afterLabels[relation] ?? ""
+      lines.append("~ " + Self.describe(relation, in: after, withLabel: false) + ": \(old) → \(new)")
     }
     for (id, changes) in controllerChanges {
       lines += changes.map { "~ \(id) \($0)" }

@@ -29,7 +29,7 @@ extension VCGraphCommand {
     @Option(
       name: .customLong("format"),
       help: ArgumentHelp("Formats, comma-separated: svg, png, pdf, dot.", valueName: "FORMATS"))
-    var formatLists: [FormatList] = [FormatList(formats: [.svg])]
+    var formatLists: [FormatList<OutputFormat>] = [FormatList(formats: [.svg])]
 
     @Option(help: ArgumentHelp("Render only this step (counting from 1).", valueName: "N"))
     var step: Int?
@@ -38,11 +38,7 @@ extension VCGraphCommand {
     var events = false
 
     /// The formats asked for, each once, in the order given.
-    var outputFormats: [OutputFormat] {
-      formatLists.flatMap(\.formats).reduce(into: []) { result, format in
-        if !result.contains(format) { result.append(format) }
-      }
-    }
+    var outputFormats: [OutputFormat] { FormatList.merged(formatLists) }
 
     func validate() throws {
       if let step, step < 1 { throw ValidationError("--step counts from 1.") }
@@ -88,24 +84,4 @@ extension VCGraphCommand {
       if failed { throw ExitCode.failure }
     }
   }
-}
-
-/// The value of `--format`: formats separated by commas, `svg,png`.
-struct FormatList: ExpressibleByArgument {
-  var formats: [OutputFormat]
-
-  init(formats: [OutputFormat]) {
-    self.formats = formats
-  }
-
-  init?(argument: String) {
-    let words = argument.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-    let formats = words.compactMap(OutputFormat.init(rawValue:))
-    guard !formats.isEmpty, formats.count == words.count else { return nil }
-    self.formats = formats
-  }
-
-  var defaultValueDescription: String { formats.map(\.rawValue).joined(separator: ",") }
-
-  static var allValueStrings: [String] { OutputFormat.allCases.map(\.rawValue) }
 }

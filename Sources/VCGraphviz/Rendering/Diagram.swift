@@ -206,9 +206,9 @@ public struct Diagram: Sendable {
         HTMLText.font(Self.plainLabel(relation, in: hierarchy), size: 10, color: color, width: 40),
       ]
       attributes = attributes.filter { $0.name != "style" } + [.init("style", "dotted")]
-    case let .changed(changes)?:
+    case let .changed(earlier)?:
       lines.append(
-        HTMLText.font("~ was " + changes.joined(separator: "; "), size: 9, color: DiagramStyle.changed, width: 40))
+        HTMLText.font("~ was " + earlier.joined(separator: "; "), size: 9, color: DiagramStyle.changed, width: 40))
     case nil:
       break
     }
@@ -283,18 +283,24 @@ public struct Diagram: Sendable {
     let classColor =
       isRemoved ? DiagramStyle.removedText : onScreen ? DiagramStyle.label : DiagramStyle.secondaryLabel
     let detailColor = isRemoved ? DiagramStyle.removedText : DiagramStyle.secondaryLabel
-    var identity = controller.id
-    if let title = controller.title, !title.isEmpty { identity += " · “\(title)”" }
-    if controller.instance > 1 { identity += " · instance \(controller.instance)" }
+    // A dump's ids are class names; the class line already says those.
+    let isClassName = controller.id == controller.className || controller.className.hasSuffix("." + controller.id)
+    var identity = isClassName ? "" : controller.id
+    for note in [
+      controller.title.flatMap { $0.isEmpty ? nil : "“\($0)”" },
+      controller.instance > 1 ? "instance \(controller.instance)" : nil,
+    ] {
+      if let note { identity += (identity.isEmpty ? "" : " · ") + note }
+    }
     var kindLine = controller.kind.displayName.uppercased()
     if controller.kind == .splitView { kindLine += controller.isCollapsed ? " · COLLAPSED" : " · EXPANDED" }
     var rows = [
       HTMLText.font(kindLine, size: 8, color: kindColor, bold: true),
       HTMLText.font(controller.className, size: 13, color: classColor, bold: true, width: 40),
-      HTMLText.font(identity, size: 10, color: detailColor, width: 48),
+      identity.isEmpty ? nil : HTMLText.font(identity, size: 10, color: detailColor, width: 48),
       HTMLText.font(
         "\(state.symbol) \(state.text)", size: 10, color: isRemoved ? DiagramStyle.removedText : state.color),
-    ]
+    ].compactMap { $0 }
     if let note = markNote(mark) { rows.insert(note, at: 0) }
     // What only a dump tells: the view's place when it disagrees with the state, and the addresses.
     if loaded, controller.dumpRecord?.view != nil {

@@ -1,0 +1,72 @@
+/// Why a `_printHierarchy` dump could not be read, and where.
+///
+/// Its description is what the CLI prints:
+/// `dump.txt:4:31: error: expected ", view: " after the state, found "view: <UIView: 0x7b3218d0>"`.
+public struct DumpError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The line and column (from 1) where the problem starts.
+  public var location: SourceLocation
+  public var problem: Problem
+
+  public init(_ problem: Problem, at location: SourceLocation) {
+    self.problem = problem
+    self.location = location
+  }
+
+  public var description: String { "\(location): error: \(problem.message)" }
+
+  /// What is wrong.
+  public enum Problem: Sendable, Hashable {
+    /// The file could not be read.
+    case unreadable(String)
+    /// The line does not follow the grammar: what was expected, and the text found there
+    /// (at most ``DumpError/Problem/quotedLength`` characters of it; empty at the end of the line).
+    case expected(String, found: String)
+    /// The state is not one of the four words `_printHierarchy` prints.
+    case unknownState(String)
+    /// A line is more than one level deeper than the controller line above it.
+    case depthJump(from: Int, to: Int)
+    /// A `   | ` or `   + ` line comes before any line at depth 0.
+    case noControllerAbove(depth: Int)
+    /// A child line (`   | `) says `presented with:`.
+    case childWithPresentationController
+    /// A second `   + ` line under the same controller.
+    case presentedTwice(presenter: String, presenterLine: Int, firstPresentedLine: Int)
+    /// Two controller lines print the same pointer.
+    case duplicatePointer(String, firstLine: Int, secondLine: Int)
+    /// The text holds no controller line.
+    case noControllers
+
+    /// How many characters of the text found a message quotes.
+    public static let quotedLength = 30
+
+    public var message: String {
+      switch self {
+      case let .unreadable(reason):
+        return "cannot read the dump: \(reason)"
+      case let .expected(expected, found):
+        return "expected \(expected), found " + (found.isEmpty ? "the end of the line" : "\"\(found)\"")
+      case let .unknownState(word):
+        return "unknown state \"\(word)\"; expected one of: "
+          + AppearanceState.allCases.map(\.rawValue).joined(separator: ", ")
+      case let .depthJump(from, to):
+        return
+          "the depth jumps from \(from) to \(to); a line is at most one level deeper than the controller line above it"
+      case let .noControllerAbove(depth):
+        return "this line is at depth \(depth) but no controller line at depth 0 comes before it;"
+          + " the first line of a dump has no \"   | \" or \"   + \" before its \"<\""
+      case .childWithPresentationController:
+        return
+          "a child line (\"   | \") cannot say \"presented with:\"; only a presented controller (\"   + \") has one"
+      case let .presentedTwice(presenter, presenterLine, firstPresentedLine):
+        return "\(presenter) on line \(presenterLine) already presents the controller on line \(firstPresentedLine);"
+          + " a controller presents at most one other"
+      case let .duplicatePointer(pointer, firstLine, secondLine):
+        return "the pointer \(pointer) is on two controller lines, \(firstLine) and \(secondLine);"
+          + " a controller appears only once in a dump"
+      case .noControllers:
+        return "no controller lines found; expected lines like"
+          + " `<UINavigationController: 0x…>, state: appeared, view: <…>`"
+      }
+    }
+  }
+}

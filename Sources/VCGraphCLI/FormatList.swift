@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import VCGraphviz
+
+/// The value of `--format`: formats separated by commas, `svg,png`.
+struct FormatList<Format: RawRepresentable & CaseIterable & Hashable & Sendable>: ExpressibleByArgument
+where Format.RawValue == String {
+  var formats: [Format]
+
+  init(formats: [Format]) {
+    self.formats = formats
+  }
+
+  init?(argument: String) {
+    let words = argument.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    let formats = words.compactMap(Format.init(rawValue:))
+    guard !formats.isEmpty, formats.count == words.count else { return nil }
+    self.formats = formats
+  }
+
+  var defaultValueDescription: String { formats.map(\.rawValue).joined(separator: ",") }
+
+  static var allValueStrings: [String] { Format.allCases.map(\.rawValue) }
+
+  /// The formats of every `--format` given, each once, in the order given.
+  static func merged(_ lists: [FormatList]) -> [Format] {
+    lists.flatMap(\.formats).reduce(into: []) { result, format in
+      if !result.contains(format) { result.append(format) }
+    }
+  }
+}
+
+/// A format `vcgraph import` writes: a diagram, or text for a bug report or a tool.
+enum SnapshotFormat: String, CaseIterable, Hashable, Sendable {
+  case svg, png, pdf, dot, json, mermaid, text
+
+  /// The diagram format, for the formats Graphviz renders.
+  var diagramFormat: OutputFormat? { OutputFormat(rawValue: rawValue) }
+
+  var fileExtension: String {
+    switch self {
+    case .mermaid: return "mmd"
+    case .text: return "txt"
+    default: return rawValue
+    }
+  }
+}

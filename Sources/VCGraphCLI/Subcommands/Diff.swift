@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import VCGraph
+import VCGraphviz
+
+extension VCGraphCommand {
+  struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Compare two hierarchies: what was added, removed and changed.",
+      discussion: """
+        Each side is a _printHierarchy dump (or - for standard input), a state
+        JSON (state.json, or state.json#N for its step N), or a scenario step
+        (flow.yaml#N). A state JSON or scenario without #N gives its last step.
+        Controllers are matched by id; a dump's ids are its class names
+        (DetailViewController, DetailViewController-2 for the second one).
+
+        Prints one line per difference, sorted: "+" added, "-" removed,
+        "~" changed. With -o, also draws DIR/diff.<format>: the later hierarchy
+        with added elements outlined, changed ones marked with what they were,
+        and removed ones faded where they were.
+
+        Examples:
+          vcgraph diff before.txt after.txt
+          vcgraph diff samples/login-flow.yaml#3 samples/login-flow.yaml#4 -o diagrams
+          pbpaste | vcgraph diff before.txt - --exit-code
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The earlier hierarchy.", valueName: "BEFORE"))
+    var before: String
+
+    @Argument(help: ArgumentHelp("The later hierarchy.", valueName: "AFTER"))
+    var after: String
+
+    @Option(
+      name: [.short, .customLong("output")],
+      help: ArgumentHelp("Also draw the diff into this folder, as diff.<format>.", valueName: "DIR"))
+    var output: String?
+
+    @Option(
+      name: .customLong("format"),
+      help: ArgumentHelp("Diagram formats with -o, comma-separated: svg, png, pdf, dot.", valueName: "FORMATS"))
+    var formatLists: [FormatList<OutputFormat>] = [FormatList(formats: [.svg])]
+
+    @Flag(help: "Keep the addresses dumps print, and report a controller whose address changed.")
+    var keepPointers = false
+
+    @Flag(help: "Exit with status 1 when the hierarchies differ (like git diff --exit-code).")
+    var exitCode = false
+
+    func validate() throws {
+      if before == "-" && after == "-" { throw ValidationError("Only one side can be read from standard input.") }
+    }
+
+    func run() throws {
+      let sides: (before: HierarchySnapshot, after: HierarchySnapshot)
+      do {
+        let read = { String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) }
+        sides = (
+          try HierarchySnapshot(reference: before, keepsPointers: keepPointers, standardInput: read),
+          try HierarchySnapshot(reference: after, keepsPointers: keepPointers, standardInput: read)
+        )
+      } catch {
+        printError(error.description)
+        throw ExitCode.failure
+      }
+      let diff = HierarchyDiff(before: sides.before.hierarchy, after: sides.after.hierarchy)
+      if let output {
+        let formats = FormatList.merged(formatLists)
+        do {
+          let rendered = try Renderer().render(
+            Diagram(diff: diff, before: sides.before, after: sides.after), formats: formats)
+          try OutputDirectory(path: output).write(
+            formats.map { ("diff.\($0.fileExtension)", Data(rendered[$0] ?? [])) })
+        } catch let error as RenderError {
+          printError("error: \(error.description)")
+          throw ExitCode.failure
+        } catch {
+          printError("\(error)")
+          throw ExitCode.failure
+        }
+      }
+      print(diff.summaryText, terminator: "")
+      if exitCode && !diff.isEmpty { throw ExitCode.failure }
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import ArgumentParser
+import Foundation
+import VCGraph
+import VCGraphviz
+
+extension VCGraphCommand {
+  struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "import",
+      abstract: "Draw the hierarchy a _printHierarchy dump describes, and export it for a bug report.",
+      discussion: """
+        Reads the text lldb prints for
+          po UIViewController.value(forKey: "_printHierarchy")
+        from a file, or from standard input with "-". Writes DIR/<name>.<format>
+        for every format (mermaid as .mmd, text as .txt), where <name> is the
+        dump's file name without its extension ("hierarchy" for standard input).
+        With -o -, prints the json, mermaid or text export to standard output.
+        A dump with a line vcgraph cannot read is an error naming that line, and
+        nothing is written.
+
+        Examples:
+          vcgraph import dump.txt --format svg,png
+          pbpaste | vcgraph import - --format mermaid -o -
+          vcgraph import dump.txt --report report.md
+          vcgraph import dump.txt --format json -o snapshots
+        """
+    )
+
+    @Argument(help: ArgumentHelp("_printHierarchy dumps, or - to read standard input.", valueName: "DUMP"))
+    var dumps: [String]
+
+    @Option(
+      name: [.short, .customLong("output")],
+      help: ArgumentHelp("The folder to write into, or - for standard output.", valueName: "DIR"))
+    var output = "diagrams"
+
+    @Option(
+      name: .customLong("format"),
+      help: ArgumentHelp(
+        "Formats, comma-separated: svg, png, pdf, dot, json, mermaid, text (default: svg, or none with --report).",
+        valueName: "FORMATS"))
+    var formatLists: [FormatList<SnapshotFormat>] = []
+
+    @Flag(help: "Keep the addresses (0x7b3218d0) the dump prints; by default they are left out.")
+    var keepPointers = false
+
+    @Option(
+      help: ArgumentHelp(
+        "Also write a Markdown report to paste into a bug report: a summary, the Mermaid diagram and the dump.",
+        valueName: "FILE"))
+    var report: String?
+
+    /// The formats asked for, each once, in the order given.
+    var formats: [SnapshotFormat] {
+      let formats = FormatList.merged(formatLists)
+      return formats.isEmpty && report == nil ? [.svg] : formats
+    }
+
+    func validate() throws {
+      if dumps.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
+      if dumps.count > 1 && report != nil { throw ValidationError("--report describes one dump; give one.") }
+      if dumps.count > 1 && output == "-" { throw ValidationError("-o - prints the export of one dump; give one.") }
+      if output == "-" {
+        let diagrams = formats.filter { $0.diagramFormat != nil }
+        if !diagrams.isEmpty {
+          throw ValidationError(
+            "-o - prints text; \(diagrams.map(\.rawValue).joined(separator: ", ")) needs a folder to write into.")
+        }
+        if formats.count != 1 {
+          throw ValidationError("-o - prints one export; name one of json, mermaid, text with --format.")
+        }
+      }
+    }
+
+    func run() throws {
+      var failed = false
+      var names: [String: String] = [:]
+      for dump in dumps {
+        let name = dump == "-" ? "hierarchy" : ((dump as NSString).lastPathComponent as NSString).deletingPathExtension
+        if let other = names[name] {
+          printError(
+            "\(dump): error: \(other) already writes \(name).* in \(output); import them into different folders")
+          failed = true
+          continue
+        }
+        names[name] = dump
+        if !importDump(dump, name: name) { failed = true }
+      }
+      if failed { throw ExitCode.failure }
+    }
+
+    /// Imports one dump and writes its files; prints why and returns false when it cannot.
+    func importDump(_ dump: String, name: String) -> Bool {
+      let snapshot: HierarchyDump
+      do {
+        if dump == "-" {
+          let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+          snapshot = try HierarchyDump(text: input, path: "<stdin>", keepsPointers: keepPointers)
+        } else {
+          snapshot = try HierarchyDump(contentsOfFile: dump, keepsPointers: keepPointers)
+        }
+      } catch {
+        printError(error.description)
+        return false
+      }
+      let hierarchy = snapshot.hierarchy
+      var files: [(name: String, contents: Data)] = []
+      let diagramFormats = formats.compactMap(\.diagramFormat)
+      if !diagramFormats.isEmpty {
+        let source = HierarchySnapshot(
+          hierarchy: hierarchy, name: dump == "-" ? "standard input" : (dump as NSString).lastPathComponent,
+          source: .dump(text: snapshot.text))
+        do {
+          let rendered = try Renderer().render(Diagram(snapshot: source), formats: diagramFormats)
+          for format in diagramFormats {
+            files.append(("\(name).\(format.fileExtension)", Data(rendered[format] ?? [])))
+          }
+        } catch {
+          printError("\(snapshot.path): error: \(error.description)")
+          return false
+        }
+      }
+      for format in formats where format.diagramFormat == nil {
+        let text: String
+        switch format {
+        case .json:
+          text = StateDocument(
+            steps: [.init(number: 1, action: "import \(snapshot.path)", hierarchy: hierarchy)]
+          ).jsonString()
+        case .mermaid: text = MermaidFlowchart(hierarchy).text
+        default: text = HierarchyText(hierarchy).text
+        }
+        files.append(("\(name).\(format.fileExtension)", Data(text.utf8)))
+      }
+      if output == "-" {
+        for file in files { FileHandle.standardOutput.write(file.contents) }
+        return true
+      }
+      let reportFile = report.map { path in
+        (
+          path: path,
+          contents: Data(BugReport(hierarchy: hierarchy, dumpText: snapshot.text, source: snapshot.path).markdown.utf8)
+        )
+      }
+      // Never write over the dump being read.
+      let targets =
+        files.map { (output as NSString).appendingPathComponent($0.name) } + (reportFile.map { [$0.path] } ?? [])
+      if dump != "-", let clash = targets.first(where: { Self.isSameFile($0, dump) }) {
+        printError("\(clash): error: this would overwrite the dump being imported; choose another -o or --report")
+        return false
+      }
+      do {
+        if !files.isEmpty { try OutputDirectory(path: output).write(files) }
+        if let reportFile {
+          let folder = (reportFile.path as NSString).deletingLastPathComponent
+          try OutputDirectory(path: folder.isEmpty ? "." : folder).write([
+            ((reportFile.path as NSString).lastPathComponent, reportFile.contents)
+          ])
+        }
+      } catch {
+        printError(error.description)
+        return false
+      }
+      var written = files.isEmpty ? [] : ["\(output) (\(files.count) file\(files.count == 1 ? "" : "s"))"]
+      if let report { written.append(report) }
+      print("\(snapshot.path) → \(written.joined(separator: ", "))")
+      return true
+    }
+
+    /// True when both paths name the same file (after resolving `.`, `..` and links).
+    static func isSameFile(_ first: String, _ second: String) -> Bool {
+      let a = URL(fileURLWithPath: first).standardizedFileURL.resolvingSymlinksInPath().path
+      let b = URL(fileURLWithPath: second).standardizedFileURL.resolvingSymlinksInPath().path
+      return a == b
+    }
+  }
+}

@@ -1,0 +1,360 @@
+import Foundation
+import Testing
+
+@testable import VCGraph
+
+private typealias ControllerState = StateDocument.ViewControllerState
+
+/// A controller of class `C` as a step lists it when it is attached to nothing, changed by `edit`.
+private func controller(_ id: String, _ edit: (inout ControllerState) -> Void = { _ in }) -> ControllerState {
+  var state = ControllerState(ViewController(id: id, className: "C"), in: Hierarchy(viewControllers: []))
+  edit(&state)
+  return state
+}
+
+/// Step 2 with these windows and controllers.
+private func step(
+  _ controllers: [ControllerState], windows: [StateDocument.WindowState] = []
+) -> StateDocument.StepState {
+  var step = StateDocument.StepState(number: 2, action: "test", hierarchy: Hierarchy(viewControllers: []))
+  step.windows = windows
+  step.viewControllers = controllers
+  return step
+}
+
+private func window(_ id: String, root: String?) -> StateDocument.WindowState {
+  StateDocument.WindowState(id: id, isKey: true, rootViewController: root, horizontalSizeClass: .regular)
+}
+
+/// The description of the error `Hierarchy(state:)` throws for `step`, or nil when it accepts it.
+private func rebuildError(_ step: StateDocument.StepState) -> String? {
+  do throws(StateDocumentError) {
+    _ = try Hierarchy(state: step)
+    return nil
+  } catch {
+    return error.description
+  }
+}
+
+/// A step with a navigation controller `nav` at the root of window `main`, holding `home`, which
+/// presents `login` full screen: what the login-flow sample has after its third step.
+private func loginStep() throws -> StateDocument.StepState {
+  try #require(StateDocument(frames: try replayedSample("login-flow").frames).steps.dropFirst(2).first)
+}
+
+private func editing(
+  _ step: StateDocument.StepState, _ id: String, _ edit: (inout ControllerState) -> Void
+) -> StateDocument.StepState {
+  var step = step
+  if let index = step.viewControllers.firstIndex(where: { $0.id == id }) { edit(&step.viewControllers[index]) }
+  return step
+}
+
+@Suite("Reading state JSON back")
+struct StateDecodingTests {
+  @Test(arguments: GoldenStateTests.sampleStems)
+  func everyStepOfEverySampleRebuildsToTheSameJSON(stem: String) throws {
+    let replay = try replayedSample(stem)
+    let document = StateDocument(frames: replay.frames)
+    for (frame, state) in zip(replay.frames, document.steps) {
+      let rebuilt = try Hierarchy(state: state)
+      let again = StateDocument.StepState(number: state.number, action: state.action, hierarchy: rebuilt)
+      #expect(JSONText.encode(again) == JSONText.encode(state), "step \(state.number)")
+      #expect(HierarchyText(rebuilt).text == HierarchyText(frame.hierarchy).text, "step \(state.number)")
+      #expect(rebuilt.viewControllers.allSatisfy { $0.dumpRecord == nil }, "a replayed step has no dump records")
+    }
+    // Through the text, as a file would be read.
+    let json = document.jsonString()
+    let decoded = try StateDocument(jsonData: Data(json.utf8), path: "\(stem).state.json")
+    let rebuilt = try decoded.steps.map {
+      StateDocument.StepState(number: $0.number, action: $0.action, hierarchy: try Hierarchy(state: $0))
+    }
+    #expect(StateDocument(steps: rebuilt).jsonString() == json)
+  }
+
+  @Test func whatOnlyADumpSaysIsKeptInDumpRecords() throws {
+    var hierarchy = BugReportTests.dumpedHierarchy()
+    hierarchy.setState(
+      of: "UITabBarController", appearance: .appeared, isViewLoaded: true,
+      dumpRecord: DumpRecord(
+        line: 1, printedClassName: "UITabBarController", address: "0x7b3218d0",
+        view: .init(className: "UILayoutContainerView", isInWindow: true)))
+    let state = StateDocument.StepState(number: 1, action: "import crash.txt", hierarchy: hierarchy)
+    let json = StateDocument(steps: [state]).jsonString()
+    let decoded = try StateDocument(jsonData: Data(json.utf8), path: "crash.json")
+    let rebuilt = try Hierarchy(state: try #require(decoded.steps.first))
+    #expect(
+      StateDocument(steps: [StateDocument.StepState(number: 1, action: "import crash.txt", hierarchy: rebuilt)])
+        .jsonString() == json)
+    // The address, and the view out of the window while the feed says it appeared.
+    #expect(rebuilt["UITabBarController"]?.dumpRecord?.address == "0x7b3218d0")
+    #expect(rebuilt["FeedViewController"]?.dumpRecord?.view?.isInWindow == false)
+    #expect(
+      rebuilt["LoginViewController"]?.dumpRecord?.presentationController?.className
+        == "_UIPageSheetPresentationController")
+    // Nothing a replay would not compute the same way.
+    #expect(rebuilt["UINavigationController"]?.dumpRecord == nil)
+    #expect(rebuilt["ProfileViewController"]?.dumpRecord == nil)
+    #expect(rebuilt["UIAlertController"]?.presenter == "LoginViewController")
+    #expect(rebuilt["LoginViewController"]?.presentation?.style == nil)
+    #expect(rebuilt["UITabBarController"]?.presentation?.style == .pageSheet)
+    #expect(HierarchyText(rebuilt).text.contains(", presented with: <_UIPageSheetPresentationController>"))
+  }
+
+  @Test func aDocumentWithoutTheKeysOlderVersionsDidNotWriteIsRead() throws {
+    let current = try String(
+      contentsOf: GoldenStateTests.golden.appendingPathComponent("presentation-current-context.state.json"),
+      encoding: .utf8)
+    let older = current.replacing(/\n\s*"(address|presentationController|isViewInWindow)" : [^\n]*,(?=\n)/, with: "")
+    #expect(!older.contains("isViewInWindow") && !older.contains("address"))
+    let document = try StateDocument(jsonData: Data(older.utf8), path: "old.json")
+    let rebuilt = try document.steps.map {
+      StateDocument.StepState(number: $0.number, action: $0.action, hierarchy: try Hierarchy(state: $0))
+    }
+    #expect(StateDocument(steps: rebuilt).jsonString() == current)
+  }
+
+  @Test func readingAFileChecksEveryStepAndNamesTheFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-state-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+
+    let good = folder.appendingPathComponent("good.json")
+    let json = StateDocument(frames: try replayedSample("tab-bar").frames).jsonString()
+    try Data(json.utf8).write(to: good)
+    #expect(try StateDocument.read(contentsOfFile: good.path).jsonString() == json)
+
+    let bad = folder.appendingPathComponent("bad.json")
+    var steps = StateDocument(frames: try replayedSample("tab-bar").frames).steps
+    steps[1].viewControllers[2].parent = "ghost"
+    try Data(StateDocument(steps: steps).jsonString().utf8).write(to: bad)
+    #expect(
+      throws: StateDocumentError(
+        .unknownController("ghost", field: "parent", owner: .controller("feed")), path: bad.path, step: 2)
+    ) { try StateDocument.read(contentsOfFile: bad.path) }
+    do throws(StateDocumentError) {
+      _ = try StateDocument.read(contentsOfFile: bad.path)
+    } catch {
+      #expect(
+        error.description
+          == "\(bad.path): error: step 2: controller 'feed': 'parent' names 'ghost', which is not in the step's 'viewControllers'"
+      )
+    }
+
+    let missing = folder.appendingPathComponent("missing.json").path
+    #expect(throws: StateDocumentError.self) { try StateDocument.read(contentsOfFile: missing) }
+    do throws(StateDocumentError) {
+      _ = try StateDocument.read(contentsOfFile: missing)
+    } catch {
+      #expect(error.description.hasPrefix("\(missing): error: cannot read the state document: "))
+      #expect(error.path == missing)
+    }
+    do throws(StateDocumentError) {
+      _ = try StateDocument.read(contentsOfFile: folder.path)
+      Issue.record("a folder was read")
+    } catch {
+      #expect(error.description.hasSuffix("it is a folder; give the JSON file `vcgraph state --json` wrote"))
+    }
+  }
+
+  @Test func invalidJSONIsReportedWithItsLineAndColumn() {
+    let text = "{\n  \"steps\" : [\n    x\n  ]\n}\n"
+    do throws(StateDocumentError) {
+      _ = try StateDocument(jsonData: Data(text.utf8), path: "bad.json")
+      Issue.record("invalid JSON was accepted")
+    } catch {
+      #expect(error.line == 3)
+      #expect(error.column == 5)
+      #expect(error.description.hasPrefix("bad.json:3:5: error: invalid JSON: "))
+    }
+  }
+
+  @Test func aMissingKeyOrAWrongValueSaysWhere() throws {
+    let json = StateDocument(frames: try replayedSample("login-flow").frames).jsonString()
+    let withoutState = json.replacing(/\n\s*"state" : "[a-z]+",/, with: "", maxReplacements: 1)
+    #expect(
+      throws: StateDocumentError(
+        .invalidContent("missing key 'state'", at: "steps[0].viewControllers[0]"), path: "s.json")
+    ) { try StateDocument(jsonData: Data(withoutState.utf8), path: "s.json") }
+
+    let badKind = json.replacing(#""kind" : "navigation""#, with: #""kind" : "stack""#, maxReplacements: 1)
+    do throws(StateDocumentError) {
+      _ = try StateDocument(jsonData: Data(badKind.utf8), path: "s.json")
+      Issue.record("an unknown kind was accepted")
+    } catch {
+      #expect(
+        error.description
+          == "s.json: error: not a state document (as `vcgraph state --json` writes): steps[0].viewControllers[0].kind: "
+          + "'stack' is not a valid kind; expected one of: navigation, tabBar, splitView, pageView, container, content")
+    }
+
+    let badType = json.replacing(#""instance" : 1"#, with: #""instance" : "one""#, maxReplacements: 1)
+    do throws(StateDocumentError) {
+      _ = try StateDocument(jsonData: Data(badType.utf8), path: "s.json")
+      Issue.record("a string instance was accepted")
+    } catch {
+      #expect(
+        error.description.hasPrefix(
+          "s.json: error: not a state document (as `vcgraph state --json` writes): steps[0].viewControllers[0].instance: "
+        ))
+    }
+
+    let noTitle = json.replacing(/\n\s*"title" : null,/, with: "", maxReplacements: 1)
+    #expect(throws: StateDocumentError.self, "keys other than the three older versions lacked are required") {
+      try StateDocument(jsonData: Data(noTitle.utf8), path: "s.json")
+    }
+  }
+
+  static let invalidSteps: [(String, StateDocument.StepState, String)] = {
+    let a = controller("a")
+    return [
+      ("duplicate controller", step([a, controller("b"), a]), "the controller 'a' is listed twice"),
+      (
+        "duplicate window", step([a], windows: [window("main", root: nil), window("main", root: nil)]),
+        "the window 'main' is listed twice"
+      ),
+      (
+        "unknown root", step([a], windows: [window("main", root: "ghost")]),
+        "window 'main': 'rootViewController' names 'ghost', which is not in the step's 'viewControllers'"
+      ),
+      (
+        "unknown child", step([controller("a") { $0.children = ["ghost"] }]),
+        "controller 'a': 'children' names 'ghost', which is not in the step's 'viewControllers'"
+      ),
+      (
+        "unknown presenting controller", step([controller("a") { $0.presentingViewController = "ghost" }]),
+        "controller 'a': 'presentingViewController' names 'ghost', which is not in the step's 'viewControllers'"
+      ),
+      (
+        "unknown presented controller", step([controller("a") { $0.presentedViewController = "ghost" }]),
+        "controller 'a': 'presentedViewController' names 'ghost', which is not in the step's 'viewControllers'"
+      ),
+      (
+        "unknown selected controller", step([controller("a") { $0.selectedViewController = "ghost" }]),
+        "controller 'a': 'selectedViewController' names 'ghost', which is not in the step's 'viewControllers'"
+      ),
+      (
+        "unknown window", step([controller("a") { $0.window = "ghost" }]),
+        "controller 'a': 'window' names 'ghost', which is not in the step's 'windows'"
+      ),
+      (
+        "child not listed", step([controller("a") { $0.parent = "b" }, controller("b")]),
+        "controller 'a': its parent 'b' does not list it in 'children'"
+      ),
+      (
+        "child with another parent", step([controller("a") { $0.children = ["b"] }, controller("b")]),
+        "controller 'a' lists 'b' in 'children', but the parent of 'b' is null"
+      ),
+      (
+        "child listed twice",
+        step([controller("a") { $0.children = ["b", "b"] }, controller("b") { $0.parent = "a" }]),
+        "controller 'a' lists 'b' twice in 'children'"
+      ),
+      (
+        "selected controller not a child",
+        step([controller("a") { $0.selectedViewController = "b" }, controller("b")]),
+        "controller 'a': 'selectedViewController' names 'b', which is not one of its children"
+      ),
+      (
+        "cycle of parents",
+        step([
+          controller("a") {
+            $0.parent = "b"
+            $0.children = ["b"]
+          },
+          controller("b") {
+            $0.parent = "a"
+            $0.children = ["a"]
+          },
+        ]),
+        "the parents and presenting controllers of 'a' lead back to it: 'a' → 'b' → 'a'"
+      ),
+      (
+        "cycle of presentations",
+        step([
+          controller("a") { $0.presentingViewController = "c" }, controller("b") { $0.presentingViewController = "a" },
+          controller("c") { $0.presentingViewController = "b" },
+        ]),
+        "the parents and presenting controllers of 'a' lead back to it: 'a' → 'c' → 'b' → 'a'"
+      ),
+      (
+        "controller presenting itself", step([controller("a") { $0.presentingViewController = "a" }]),
+        "the parents and presenting controllers of 'a' lead back to it: 'a' → 'a'"
+      ),
+      (
+        "two presented by one",
+        step([
+          controller("a"), controller("b") { $0.presentingViewController = "a" },
+          controller("c") { $0.presentingViewController = "a" },
+        ]),
+        "controller 'a' presents 'b' and 'c'; a controller presents one at a time"
+      ),
+      (
+        "root of two windows", step([a], windows: [window("one", root: "a"), window("two", root: "a")]),
+        "controller 'a' is the root view controller of both windows 'one' and 'two'"
+      ),
+      (
+        "root with a parent",
+        step(
+          [controller("a") { $0.parent = "b" }, controller("b") { $0.children = ["a"] }],
+          windows: [window("main", root: "a")]),
+        "controller 'a' is the root view controller of window 'main', but has a parent, 'b'"
+      ),
+      (
+        "presented root",
+        step(
+          [controller("a") { $0.presentingViewController = "b" }, controller("b")],
+          windows: [window("main", root: "a")]),
+        "controller 'a' is the root view controller of window 'main', but is presented by 'b'"
+      ),
+      (
+        "view in window but not loaded", step([controller("a") { $0.isViewInWindow = true }]),
+        "controller 'a': 'isViewInWindow' is true, but 'isViewLoaded' is false"
+      ),
+      (
+        "window of an unattached controller",
+        step([controller("a") { $0.window = "main" }], windows: [window("main", root: nil)]),
+        "controller 'a': 'window' is 'main', but its relations give null"
+      ),
+      (
+        "style of a controller that is not presented",
+        step([controller("a") { $0.modalPresentationStyle = .pageSheet }]),
+        "controller 'a': 'modalPresentationStyle' is 'pageSheet', but its relations give null"
+      ),
+    ]
+  }()
+
+  @Test(arguments: invalidSteps)
+  func aStepWithBrokenRelationsIsRefused(name: String, step: StateDocument.StepState, message: String) {
+    #expect(rebuildError(step) == "<state>: error: step 2: " + message, "\(name)")
+  }
+
+  @Test func fieldsThatDisagreeWithTheRelationsAreRefused() throws {
+    let login = try loginStep()
+    #expect(rebuildError(login) == nil)
+    #expect(
+      rebuildError(editing(login, "home") { $0.presentedViewController = nil })
+        == "<state>: error: step 3: controller 'home': 'presentedViewController' is null, but its relations give 'login'"
+    )
+    #expect(
+      rebuildError(editing(login, "home") { $0.presentingViewController = "nav" })
+        == "<state>: error: step 3: controller 'home': 'presentingViewController' is 'nav', but its relations give null"
+    )
+    #expect(
+      rebuildError(editing(login, "nav") { $0.isCollapsed = true })
+        == "<state>: error: step 3: controller 'nav': 'isCollapsed' is true, but its relations give null")
+    // A presented controller's style is what the document says, unknown included.
+    let unknown = try Hierarchy(state: editing(login, "login") { $0.modalPresentationStyle = nil })
+    #expect(unknown["nav"]?.presentation?.style == nil)
+    #expect(unknown["nav"]?.presentation?.presented == "login")
+  }
+
+  @Test func theErrorDescriptionHasThePathPositionAndStep() {
+    #expect(
+      StateDocumentError(.invalidJSON("Invalid value"), path: "a.json", line: 3, column: 5).description
+        == "a.json:3:5: error: invalid JSON: Invalid value")
+    #expect(
+      StateDocumentError(.duplicateWindow("main"), path: "a.json", step: 4).description
+        == "a.json: error: step 4: the window 'main' is listed twice")
+  }
+}
