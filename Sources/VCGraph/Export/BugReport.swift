@@ -148,8 +148,7 @@ public struct BugReport: Sendable {
   /// is the class, with or without its module (as a dump's ids are).
   private func reference(_ id: String, note: String? = nil) -> String {
     let className = hierarchy[id]?.className ?? id
-    let isClassName = className == id || className.hasSuffix("." + id)
-    let details = [isClassName ? nil : Self.codeSpan(id), note].compactMap { $0 }
+    let details = [hierarchy[id]?.isIDClassName ?? true ? nil : Self.codeSpan(id), note].compactMap { $0 }
     return Self.codeSpan(className) + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
   }
 

@@ -98,9 +98,6 @@ public struct MermaidFlowchart: Sendable {
   private func label(of controller: ViewController) -> [String] {
     var kindLine = controller.kind.displayName.uppercased()
     if controller.kind == .splitView { kindLine += controller.isCollapsed ? " · COLLAPSED" : " · EXPANDED" }
-    var identity = controller.id
-    if let title = controller.title, !title.isEmpty { identity += " · “\(title)”" }
-    if controller.instance > 1 { identity += " · instance \(controller.instance)" }
     let state: String
     if controller.appearance.isOnScreen {
       state =
@@ -111,7 +108,8 @@ public struct MermaidFlowchart: Sendable {
     } else {
       state = "view not loaded"
     }
-    return [kindLine, controller.className, identity, state]
+    let identity = controller.identityLine
+    return [kindLine, controller.className] + (identity.isEmpty ? [] : [identity]) + [state]
   }
 
   private func nodeClass(of controller: ViewController) -> NodeClass {

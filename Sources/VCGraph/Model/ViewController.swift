@@ -69,6 +69,19 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     self.restorationIdentifier = restorationIdentifier
   }
 
+  /// True when the id only repeats the class name, as a dump's ids do (`HomeViewController` for
+  /// `MyApp.HomeViewController`).
+  public var isIDClassName: Bool { id == className || className.hasSuffix("." + id) }
+
+  /// What tells the controller apart after its class: its id (unless it repeats the class name),
+  /// title and instance, `home · “Home” · instance 2`; empty when there is nothing to add.
+  public var identityLine: String {
+    [
+      isIDClassName ? nil : id, title.flatMap { $0.isEmpty ? nil : "“\($0)”" },
+      instance > 1 ? "instance \(instance)" : nil,
+    ].compactMap { $0 }.joined(separator: " · ")
+  }
+
   /// UIKit's description of the instance, `<ClassName: id>`, as its messages print it.
   public var reference: String { "<\(className): \(id)>" }
 

@@ -283,15 +283,7 @@ public struct Diagram: Sendable {
     let classColor =
       isRemoved ? DiagramStyle.removedText : onScreen ? DiagramStyle.label : DiagramStyle.secondaryLabel
     let detailColor = isRemoved ? DiagramStyle.removedText : DiagramStyle.secondaryLabel
-    // A dump's ids are class names; the class line already says those.
-    let isClassName = controller.id == controller.className || controller.className.hasSuffix("." + controller.id)
-    var identity = isClassName ? "" : controller.id
-    for note in [
-      controller.title.flatMap { $0.isEmpty ? nil : "“\($0)”" },
-      controller.instance > 1 ? "instance \(controller.instance)" : nil,
-    ] {
-      if let note { identity += (identity.isEmpty ? "" : " · ") + note }
-    }
+    let identity = controller.identityLine
     var kindLine = controller.kind.displayName.uppercased()
     if controller.kind == .splitView { kindLine += controller.isCollapsed ? " · COLLAPSED" : " · EXPANDED" }
     var rows = [
