@@ -9,6 +9,11 @@ public struct HierarchySnapshot: Sendable {
   public let hierarchy: Hierarchy
   /// The reference as the user wrote it, for headings and messages.
   public let name: String
+  /// The name without its folders, `settings-after.txt`, `flow.yaml#3`; `standard input` for `-`.
+  public var shortName: String {
+    name == "-" ? "standard input" : (name as NSString).lastPathComponent
+  }
+
   /// What kind of source the hierarchy came from.
   public let source: Source
 

@@ -108,7 +108,7 @@ extension VCGraphCommand {
       let diagramFormats = formats.compactMap(\.diagramFormat)
       if !diagramFormats.isEmpty {
         let source = HierarchySnapshot(
-          hierarchy: hierarchy, name: dump == "-" ? "standard input" : (dump as NSString).lastPathComponent,
+          hierarchy: hierarchy, name: dump,
           source: .dump(text: snapshot.text))
         do {
           let rendered = try Renderer().render(Diagram(snapshot: source), formats: diagramFormats)

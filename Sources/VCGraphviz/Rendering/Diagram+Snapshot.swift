@@ -12,7 +12,7 @@ extension Diagram {
     case let .scenario(step): context = "SCENARIO · STEP \(step)"
     }
     self.init(
-      hierarchy: hierarchy, context: context, headline: snapshot.name, caption: Self.counts(of: hierarchy),
+      hierarchy: hierarchy, context: context, headline: snapshot.shortName, caption: Self.counts(of: hierarchy),
       title: title)
   }
 
@@ -23,7 +23,8 @@ extension Diagram {
       (diff.controllerChanges.count, "controller", "changed"),
     ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s") \($0.2)" }
     if diff.isEmpty { counts = ["no changes"] }
-    self.init(diff: diff, headline: "\(before.name) → \(after.name)", caption: counts.joined(separator: " · "))
+    self.init(
+      diff: diff, headline: "\(before.shortName) → \(after.shortName)", caption: counts.joined(separator: " · "))
   }
 
   /// `2 windows · 14 controllers · 4 on screen`.
