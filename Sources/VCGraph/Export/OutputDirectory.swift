@@ -27,6 +27,14 @@ public struct OutputDirectory: Sendable {
     } catch {
       throw WriteError(path: url.path, reason: Self.reason(error))
     }
+    // A folder where a file should go is the user's, not an earlier output: never replace it.
+    for file in files {
+      var isFolder: ObjCBool = false
+      let path = url.appendingPathComponent(file.name).path
+      if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        throw WriteError(path: path, reason: "a folder is in the way of the file to write")
+      }
+    }
     let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
     let staged = files.map { file in
       (

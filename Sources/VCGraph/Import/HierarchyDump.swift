@@ -20,12 +20,23 @@ public struct HierarchyDump: Sendable {
   public let text: String
   /// Where the text came from: a file path, or "<stdin>".
   public let path: String
+  /// True when the addresses the dump prints were kept.
+  public let keepsPointers: Bool
+
+  /// The text as vcgraph shows it back (in a report): unchanged when pointers are kept, otherwise
+  /// with the addresses of controllers, views and presentation controllers left out, as the text
+  /// export prints them: `<Foo 0x7b3218d0>` and `<Foo: 0x7b3218d0>` become `<Foo>`.
+  public var shownText: String {
+    keepsPointers
+      ? text : text.replacingOccurrences(of: ":? 0[xX][0-9a-fA-F]+>", with: ">", options: .regularExpression)
+  }
 
   /// Reads dump text; `path` names it in messages. With `keepsPointers` false, every address
   /// (controller, view, presentation controller) is dropped from the records.
   public init(text: String, path: String, keepsPointers: Bool = false) throws(DumpError) {
     self.text = text
     self.path = path
+    self.keepsPointers = keepsPointers
     var reader = DumpReader(path: path, keepsPointers: keepsPointers)
     hierarchy = try reader.read(text)
   }

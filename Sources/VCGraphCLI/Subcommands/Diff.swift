@@ -15,7 +15,9 @@ extension VCGraphCommand {
         (DetailViewController, DetailViewController-2 for the second one).
 
         Prints one line per difference, sorted: "+" added, "-" removed,
-        "~" changed. With -o, also draws DIR/diff.<format>: the later hierarchy
+        "~" changed. Exits with status 0, or with --exit-code 1 when the
+        hierarchies differ; 2 when a side cannot be read or the diagram cannot
+        be written, as diff(1) does. With -o, also draws DIR/diff.<format>: the later hierarchy
         with added elements outlined, changed ones marked with what they were,
         and removed ones faded where they were.
 
@@ -39,8 +41,9 @@ extension VCGraphCommand {
 
     @Option(
       name: .customLong("format"),
-      help: ArgumentHelp("Diagram formats with -o, comma-separated: svg, png, pdf, dot.", valueName: "FORMATS"))
-    var formatLists: [FormatList<OutputFormat>] = [FormatList(formats: [.svg])]
+      help: ArgumentHelp(
+        "Diagram formats with -o, comma-separated: svg, png, pdf, dot (default: svg).", valueName: "FORMATS"))
+    var formatLists: [FormatList<OutputFormat>] = []
 
     @Flag(help: "Keep the addresses dumps print, and report a controller whose address changed.")
     var keepPointers = false
@@ -50,6 +53,9 @@ extension VCGraphCommand {
 
     func validate() throws {
       if before == "-" && after == "-" { throw ValidationError("Only one side can be read from standard input.") }
+      if output == nil && !formatLists.isEmpty {
+        throw ValidationError("--format chooses the diagram's formats; give -o DIR too.")
+      }
     }
 
     func run() throws {
@@ -62,11 +68,11 @@ extension VCGraphCommand {
         )
       } catch {
         printError(error.description)
-        throw ExitCode.failure
+        throw ExitCode(2)
       }
       let diff = HierarchyDiff(before: sides.before.hierarchy, after: sides.after.hierarchy)
       if let output {
-        let formats = FormatList.merged(formatLists)
+        let formats = formatLists.isEmpty ? [.svg] : FormatList.merged(formatLists)
         do {
           let rendered = try Renderer().render(
             Diagram(diff: diff, before: sides.before, after: sides.after), formats: formats)
@@ -74,10 +80,10 @@ extension VCGraphCommand {
             formats.map { ("diff.\($0.fileExtension)", Data(rendered[$0] ?? [])) })
         } catch let error as RenderError {
           printError("error: \(error.description)")
-          throw ExitCode.failure
+          throw ExitCode(2)
         } catch {
           printError("\(error)")
-          throw ExitCode.failure
+          throw ExitCode(2)
         }
       }
       print(diff.summaryText, terminator: "")

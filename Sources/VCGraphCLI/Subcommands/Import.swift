@@ -16,7 +16,8 @@ extension VCGraphCommand {
         dump's file name without its extension ("hierarchy" for standard input).
         With -o -, prints the json, mermaid or text export to standard output.
         A dump with a line vcgraph cannot read is an error naming that line, and
-        nothing is written.
+        nothing is written for it; the other dumps are still imported, and the
+        command exits with status 1.
 
         Examples:
           vcgraph import dump.txt --format svg,png
@@ -60,6 +61,11 @@ extension VCGraphCommand {
       if dumps.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
       if dumps.count > 1 && report != nil { throw ValidationError("--report describes one dump; give one.") }
       if dumps.count > 1 && output == "-" { throw ValidationError("-o - prints the export of one dump; give one.") }
+      if report == "-" { throw ValidationError("--report writes a Markdown file; give its path.") }
+      if report != nil && output == "-" {
+        throw ValidationError(
+          "-o - prints one export and --report writes a file; give -o a folder, or leave out --report.")
+      }
       if output == "-" {
         let diagrams = formats.filter { $0.diagramFormat != nil }
         if !diagrams.isEmpty {
@@ -139,7 +145,11 @@ extension VCGraphCommand {
       let reportFile = report.map { path in
         (
           path: path,
-          contents: Data(BugReport(hierarchy: hierarchy, dumpText: snapshot.text, source: snapshot.path).markdown.utf8)
+          contents: Data(
+            BugReport(
+              hierarchy: hierarchy, dumpText: snapshot.shownText,
+              source: snapshot.path
+            ).markdown.utf8)
         )
       }
       // Never write over the dump being read.
@@ -149,12 +159,23 @@ extension VCGraphCommand {
         printError("\(clash): error: this would overwrite the dump being imported; choose another -o or --report")
         return false
       }
+      // Writing the report over a folder would replace the folder and everything in it.
+      if let report {
+        var isFolder: ObjCBool = false
+        if report.hasSuffix("/")
+          || (FileManager.default.fileExists(atPath: report, isDirectory: &isFolder) && isFolder.boolValue)
+        {
+          printError("\(report): error: this is a folder; --report names the Markdown file to write")
+          return false
+        }
+      }
       do {
         if !files.isEmpty { try OutputDirectory(path: output).write(files) }
         if let reportFile {
-          let folder = (reportFile.path as NSString).deletingLastPathComponent
-          try OutputDirectory(path: folder.isEmpty ? "." : folder).write([
-            ((reportFile.path as NSString).lastPathComponent, reportFile.contents)
+          // Not NSString.deletingLastPathComponent: on Linux it crashes on a one-character path ("r").
+          let url = URL(fileURLWithPath: reportFile.path)
+          try OutputDirectory(path: url.deletingLastPathComponent().path).write([
+            (url.lastPathComponent, reportFile.contents)
           ])
         }
       } catch {
