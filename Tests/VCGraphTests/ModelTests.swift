@@ -233,11 +233,13 @@ struct ExportTests {
         "id", "class", "kind", "title", "restorationIdentifier", "instance", "parent", "children",
         "selectedViewController", "isCollapsed", "presentingViewController", "presentedViewController",
         "modalPresentationStyle", "state", "isViewLoaded", "isViewInWindow", "window", "address",
-        "presentationController",
+        "presentationController", "dumpLine", "viewClass",
       ])
     // A replayed controller has no address and no printed presentation controller; an unloaded view is in no window.
     #expect(form["address"] is NSNull)
     #expect(form["presentationController"] is NSNull)
+    #expect(form["dumpLine"] is NSNull)
+    #expect(form["viewClass"] is NSNull)
     #expect(form["isViewInWindow"] as? Bool == false)
     let lastWindows = try #require(steps.last?["windows"] as? [[String: Any]])
     #expect(lastWindows.count == 1)

@@ -92,9 +92,11 @@ struct StateDecodingTests {
     #expect(
       rebuilt["LoginViewController"]?.dumpRecord?.presentationController?.className
         == "_UIPageSheetPresentationController")
-    // Nothing a replay would not compute the same way.
-    #expect(rebuilt["UINavigationController"]?.dumpRecord == nil)
-    #expect(rebuilt["ProfileViewController"]?.dumpRecord == nil)
+    // Every controller the dump listed keeps its line, and its view's class.
+    #expect(rebuilt["UINavigationController"]?.dumpRecord?.line == 2)
+    #expect(rebuilt["UINavigationController"]?.dumpRecord?.view?.className == "UILayoutContainerView")
+    #expect(rebuilt["ProfileViewController"]?.dumpRecord?.line == 4)
+    #expect(rebuilt["ProfileViewController"]?.dumpRecord?.view == nil)
     #expect(rebuilt["UIAlertController"]?.presenter == "LoginViewController")
     #expect(rebuilt["LoginViewController"]?.presentation?.style == nil)
     #expect(rebuilt["UITabBarController"]?.presentation?.style == .pageSheet)

@@ -89,6 +89,10 @@ public struct StateDocument: Sendable, Encodable {
     public var address: String?
     /// The class of the presentation controller a dump printed after `presented with:`.
     public var presentationController: String?
+    /// The line of the dump that listed the controller, for a hierarchy imported from one.
+    public var dumpLine: Int?
+    /// The class of the view a dump printed (`UITableView`), for a hierarchy imported from one.
+    public var viewClass: String?
 
     public init(_ controller: ViewController, in hierarchy: Hierarchy) {
       id = controller.id
@@ -110,6 +114,8 @@ public struct StateDocument: Sendable, Encodable {
       window = hierarchy.window(of: controller.id)?.id
       address = controller.dumpRecord?.address
       presentationController = controller.dumpRecord?.presentationController?.className
+      dumpLine = controller.dumpRecord?.line
+      viewClass = controller.dumpRecord?.view?.className
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -133,13 +139,15 @@ public struct StateDocument: Sendable, Encodable {
       try container.encode(window, forKey: .window)
       try container.encode(address, forKey: .address)
       try container.encode(presentationController, forKey: .presentationController)
+      try container.encode(dumpLine, forKey: .dumpLine)
+      try container.encode(viewClass, forKey: .viewClass)
     }
 
     enum CodingKeys: String, CodingKey {
       case id, kind, title, restorationIdentifier, instance, parent, children, selectedViewController, isCollapsed
       case presentingViewController
       case presentedViewController, modalPresentationStyle, state, isViewLoaded, isViewInWindow, window
-      case address, presentationController
+      case address, presentationController, dumpLine, viewClass
       case className = "class"
     }
   }

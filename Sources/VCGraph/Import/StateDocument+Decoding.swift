@@ -82,7 +82,8 @@ extension StateDocument.WindowState: Decodable {
 
 extension StateDocument.ViewControllerState: Decodable {
   /// Reads a controller as ``encode(to:)`` writes it. Every key must be there, null where the value
-  /// is absent, except those older versions did not write: `address` and `presentationController`
+  /// is absent, except those older versions did not write: `address`, `presentationController`,
+  /// `dumpLine` and `viewClass`
   /// (null when missing) and `isViewInWindow` (when missing, what a replay gives: a loaded view is in
   /// its window unless the controller has disappeared or has no window).
   public init(from decoder: any Decoder) throws {
@@ -113,6 +114,8 @@ extension StateDocument.ViewControllerState: Decodable {
       ?? (isViewLoaded && state != .disappeared && window != nil)
     address = try container.decodeIfPresent(String.self, forKey: .address)
     presentationController = try container.decodeIfPresent(String.self, forKey: .presentationController)
+    dumpLine = try container.decodeIfPresent(Int.self, forKey: .dumpLine)
+    viewClass = try container.decodeIfPresent(String.self, forKey: .viewClass)
   }
 }
 
@@ -190,13 +193,15 @@ extension Hierarchy {
     for controller in state.viewControllers {
       let computed = hierarchy.isViewInWindow(controller.id)
       guard
-        controller.address != nil || controller.presentationController != nil
+        controller.dumpLine != nil || controller.address != nil || controller.presentationController != nil
           || controller.isViewInWindow != computed
       else { continue }
       let record = DumpRecord(
-        line: 0, printedClassName: controller.className, address: controller.address,
+        line: controller.dumpLine ?? 0, printedClassName: controller.className, address: controller.address,
         view: controller.isViewLoaded
-          ? DumpRecord.View(className: controller.kind.viewClassName, isInWindow: controller.isViewInWindow) : nil,
+          ? DumpRecord.View(
+            className: controller.viewClass ?? controller.kind.viewClassName, isInWindow: controller.isViewInWindow)
+          : nil,
         presentationController: controller.presentationController.map {
           DumpRecord.PresentationController(className: $0)
         })

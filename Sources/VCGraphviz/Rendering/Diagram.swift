@@ -236,17 +236,29 @@ public struct Diagram: Sendable {
       HTMLText.font(subtitle, size: 10, color: "#E5E5EA", width: 40),
     ]
     if let note = markNote(mark, onDark: true) { rows.insert(note, at: 0) }
+    // What changed (`key → not key`, `regular → compact width`), as a changed controller lists it.
+    if case let .changed(changes)? = mark {
+      for change in changes {
+        rows.append(HTMLText.font("~ " + change, size: 9, color: "#FFD60A", bold: true, width: 40))
+      }
+    }
     let label =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
       + rows.map { "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
     let fill =
       mark == .removed ? DiagramStyle.removed : window.isKey ? DiagramStyle.windowFill : DiagramStyle.otherWindowFill
+    // Outlined like a controller the diff marks: added in blue, changed in orange.
+    let (border, width): (String, String)
+    switch mark {
+    case .added?: (border, width) = (DiagramStyle.added, "3")
+    case .changed?: (border, width) = (DiagramStyle.changed, "2.6")
+    default: (border, width) = (fill, "1")
+    }
     return .init(
       name: Self.nodeName(ofWindow: window.id), cluster: cluster,
       attributes: [
         .init("id", Self.svgID(ofWindow: window.id)), .init("style", "rounded,filled"),
-        .init("fillcolor", fill), .init("color", mark == .added ? DiagramStyle.added : fill),
-        .init("penwidth", mark == .added ? "3" : "1"),
+        .init("fillcolor", fill), .init("color", border), .init("penwidth", width),
         .init("label", html: label),
       ])
   }
@@ -505,7 +517,8 @@ public struct Diagram: Sendable {
       + "<TR>" + line("╌╌╌▶", DiagramStyle.presentationEdge) + text("presenting → presented (style)") + gap
       + swatch(border: DiagramStyle.notLoadedBorder, fill: DiagramStyle.background, style: "rounded,dashed")
       + text("view not loaded") + "</TR>"
-      + (changes == nil ? "" : diffLegendRow(line: line, text: text, swatch: swatch, gap: gap))
+      // The diff's rows only when it marks something: a diff with no changes draws no mark to explain.
+      + (changes?.isEmpty == false ? diffLegendRow(line: line, text: text, swatch: swatch, gap: gap) : "")
       + "</TABLE>"
   }
 }
