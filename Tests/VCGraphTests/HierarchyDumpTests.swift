@@ -444,9 +444,11 @@ struct HierarchyDumpTests {
            | <MyApp.EmptyNavigationController>, state: disappeared, view: (view not loaded)
         """, path: "dump.txt"
     ).hierarchy
+    // A name ending like a container's makes a container only with children: StoryPageViewController
+    // and EmptyNavigationController hold none, so they are content (a page can be named "…PageViewController").
     #expect(
       hierarchy.viewControllers.map(\.kind) == [
-        .tabBar, .navigation, .splitView, .pageView, .container, .navigation, .navigation,
+        .tabBar, .navigation, .splitView, .content, .container, .navigation, .content,
       ])
     #expect(hierarchy["MainNavigationController"]?.definesPresentationContext == true)
     #expect(hierarchy["CardsContainer"]?.definesPresentationContext == false)

@@ -99,7 +99,10 @@ public struct HierarchyDiff: Sendable {
     self.windowChanges = windowChanges
   }
 
-  /// True when the two hierarchies draw the same diagram.
+  /// True when nothing the diff compares changed: windows, members, relations with their roles and
+  /// styles, and each controller's class, kind, title, state, collapse, instance and address.
+  /// (Where a presentation was called from, `isModalInPresentation` and `retained` are not compared:
+  /// a state JSON does not keep the first, and a dump tells none of them.)
   public var isEmpty: Bool {
     addedWindows.isEmpty && removedWindows.isEmpty && addedControllers.isEmpty && removedControllers.isEmpty
       && addedRelations.isEmpty && removedRelations.isEmpty && controllerChanges.isEmpty

@@ -533,13 +533,15 @@ private struct DumpReader {
   /// container when the dump shows children and content when it does not.
   private static func kind(unqualifiedName name: String, hasChildren: Bool) -> ViewControllerKind {
     let inferred = ViewControllerKind.inferred(fromClassName: name)
-    guard inferred == .content else { return inferred }
+    // A subclass is only taken for a container by its name when it holds children: a content
+    // controller can be called `WelcomePageViewController` too.
+    guard inferred == .content, hasChildren else { return inferred }
     let base = name.prefix { $0 != "<" }
     let suffixes: [(String, ViewControllerKind)] = [
       ("NavigationController", .navigation), ("TabBarController", .tabBar),
       ("SplitViewController", .splitView), ("PageViewController", .pageView),
     ]
     if let match = suffixes.first(where: { base.hasSuffix($0.0) }) { return match.1 }
-    return hasChildren ? .container : .content
+    return .container
   }
 }
