@@ -320,7 +320,9 @@ public struct Diagram: Sendable {
       let addresses = [record.address, record.view?.address.map { "view \($0)" }].compactMap { $0 }
       if !addresses.isEmpty {
         rows.append(
-          HTMLText.font(addresses.joined(separator: " · "), size: 9, color: DiagramStyle.tertiaryLabel, width: 48))
+          HTMLText.font(
+            addresses.joined(separator: " · "), size: 9, color: DiagramStyle.tertiaryLabel, width: 48,
+            face: DiagramStyle.monospacedFont))
       }
     }
     let flags = [

@@ -3,6 +3,8 @@ import VCGraph
 /// The visual encoding of a diagram: colours after Apple's system palette, one font, and sizes.
 enum DiagramStyle {
   static let font = "Inter,Helvetica Neue,Helvetica,Arial,sans-serif"
+  /// For addresses: Inter draws the x of `0x7b32` as a multiplication sign between digits.
+  static let monospacedFont = "DejaVu Sans Mono,Menlo,monospace"
   static let background = "#FFFFFF"
 
   static let label = "#1C1C1E"

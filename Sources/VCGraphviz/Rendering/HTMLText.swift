@@ -86,12 +86,13 @@ enum HTMLText {
   /// broken into left-aligned lines as ``lines(_:width:maxLines:)`` does.
   static func font(
     _ text: String, size: Int, color: String, bold: Bool = false, italic: Bool = false, width: Int = 60,
-    maxLines: Int = 8
+    maxLines: Int = 8, face: String? = nil
   ) -> String {
     var inner = lines(text, width: width, maxLines: maxLines).map(escape).joined(separator: "<BR ALIGN=\"LEFT\"/>")
     if bold { inner = "<B>\(inner)</B>" }
     if italic { inner = "<I>\(inner)</I>" }
-    return "<FONT POINT-SIZE=\"\(size)\" COLOR=\"\(color)\">\(inner)</FONT>"
+    let faceAttribute = face.map { " FACE=\"\($0)\"" } ?? ""
+    return "<FONT POINT-SIZE=\"\(size)\" COLOR=\"\(color)\"\(faceAttribute)>\(inner)</FONT>"
   }
 }
 
