@@ -14,7 +14,6 @@ import Testing
     + child SettingsViewController (stack[1] · top) of UINavigationController
     + presented LoginViewController (formSheet) on UINavigationController
     ~ HomeViewController appeared → disappeared
-    ~ child HomeViewController of UINavigationController: stack[0] · top → stack[0]
 
     """
 
@@ -23,7 +22,6 @@ import Testing
     - child SettingsViewController (stack[1] · top) of UINavigationController
     - presented LoginViewController (formSheet) on UINavigationController
     ~ HomeViewController disappeared → appeared
-    ~ child HomeViewController of UINavigationController: stack[0] → stack[0] · top
 
     """
 

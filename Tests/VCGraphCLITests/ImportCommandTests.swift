@@ -188,7 +188,7 @@ import Testing
       for address in Self.settingsAfterAddresses {
         #expect(text.contains(address), "\(address) missing from:\n\(text)")
       }
-      #expect(text.hasPrefix("<UINavigationController 0x7b3218d0>, state: appeared, view: <"), "\(text)")
+      #expect(text.hasPrefix("<UINavigationController: 0x7b3218d0>, state: appeared, view: <"), "\(text)")
 
       let json = try parseJSONObject(try folder.bytes("out/settings-after.json"))
       let controllers = try stateControllers(json, step: 1)
@@ -477,5 +477,33 @@ import Testing
     let options = result.standardOutput.replacingOccurrences(of: "\n", with: " ")
       .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
     #expect(options.contains("(values: svg, png, pdf, dot, json, mermaid, text)"), "\(result)")
+  }
+}
+
+extension ImportCommandTests {
+  @Test func aDumpThatIsNotUTF8IsAnErrorAtItsLine() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-utf8-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let bad = folder.appendingPathComponent("bad.txt")
+    var bytes = Array("<A>, state: appeared, view: <UIView>\n   | <B".utf8)
+    bytes += [0xFF] + Array(">, state: appeared, view: <UIView>\n".utf8)
+    try Data(bytes).write(to: bad)
+    let result = try runVCGraph(["import", "bad.txt", "-o", "out"], in: folder)
+    #expect(result.status == 1, "\(result)")
+    #expect(result.standardError == "bad.txt:2:8: error: the text is not UTF-8: invalid byte 0xFF\n", "\(result)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+  }
+
+  @Test func aReportThatCannotBeWrittenWritesNothingElse() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let result = try folder.vcgraph(
+        "import", "samples/dumps/settings-before.txt", "-o", "out", "--format", "text", "--report",
+        "/proc/no-such-folder/r.md")
+      #expect(result.status == 1, "\(result)")
+      #expect(result.standardError.hasPrefix("/proc/no-such-folder/r.md: error: cannot"), "\(result)")
+      #expect(!folder.exists("out"))
+    }
   }
 }

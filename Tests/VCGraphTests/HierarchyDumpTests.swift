@@ -272,6 +272,55 @@ struct HierarchyDumpTests {
     #expect(hierarchy["DetachedViewController"]?.dumpRecord?.line == 5)
   }
 
+  @Test func olderIOSVersionsPrintTwoSpacesAfterALabel() throws {
+    let dump = try Self.load("older-ios-spacing.txt", keepsPointers: true)
+    let hierarchy = dump.hierarchy
+    #expect(
+      Self.summary(hierarchy) == [
+        "UINavigationController: UINavigationController, navigation, appeared | root of 1",
+        "HomeViewController: MyApp.HomeViewController, content, disappeared, view not loaded"
+          + " | child of UINavigationController",
+        "DetailViewController: MyApp.DetailViewController, content, appeared | child of UINavigationController",
+        "LoginViewController: MyApp.LoginViewController, content, appeared"
+          + " | presented by UINavigationController (formSheet)",
+      ])
+    #expect(
+      hierarchy["DetailViewController"]?.dumpRecord?.view
+        == DumpRecord.View(className: "UIView", address: "0x7b4e3b10", isInWindow: true))
+    #expect(
+      hierarchy["LoginViewController"]?.dumpRecord?.presentationController
+        == DumpRecord.PresentationController(className: "_UIFormSheetPresentationController", address: "0x7b1f0e40"))
+    // It reads like the same dump with one space after each label.
+    let oneSpace = dump.text.replacingOccurrences(of: ":  ", with: ": ")
+    #expect(oneSpace != dump.text)
+    #expect(try HierarchyDump(text: oneSpace, path: "dump.txt", keepsPointers: true).hierarchy == hierarchy)
+  }
+
+  @Test func aFirstLineWithThreeSpacesAndAPlusIsAPresentedControllerOutsideAnyWindow() throws {
+    // `po presentedVC._printHierarchy`: UIKit prints the controller it was called on with "   + ".
+    let hierarchy = try Self.load("presented-root.txt").hierarchy
+    #expect(
+      Self.summary(hierarchy) == [
+        "UINavigationController: UINavigationController, navigation, appeared",
+        "ComposeViewController: MyApp.ComposeViewController, content, appeared | child of UINavigationController",
+        // After the first line, "   + " is presented by the line above at depth 0, as usual.
+        "PhotoPickerViewController: MyApp.PhotoPickerViewController, content, appeared"
+          + " | presented by UINavigationController (formSheet)",
+      ])
+    #expect(hierarchy.windows.isEmpty)
+    for id in hierarchy.order {
+      #expect(hierarchy.window(of: id) == nil, "\(id) is outside any window")
+    }
+    #expect(hierarchy["UINavigationController"]?.presenter == nil)
+    #expect(
+      hierarchy["UINavigationController"]?.dumpRecord
+        == DumpRecord(
+          line: 2, printedClassName: "UINavigationController",
+          view: DumpRecord.View(className: "UILayoutContainerView", isInWindow: true),
+          presentationController: DumpRecord.PresentationController(className: "_UIPageSheetPresentationController")))
+    #expect(hierarchy["ComposeViewController"]?.dumpRecord?.line == 3)
+  }
+
   @Test func lldbPromptsAndBlankLinesAroundTheDumpAreSkipped() throws {
     let hierarchy = try Self.load("lldb-session.txt").hierarchy
     #expect(
@@ -327,7 +376,7 @@ struct HierarchyDumpTests {
       Self.summary(hierarchy) == [
         "UINavigationController: UINavigationController, navigation, appeared | root of 1",
         "CartViewController: MyApp.CartViewController, content, appeared | child of UINavigationController",
-        "UIAlertController: UIAlertController, content, appeared | presented by UINavigationController (no style)",
+        "UIAlertController: UIAlertController, content, appeared | presented by UINavigationController (custom)",
       ])
     #expect(
       hierarchy["UIAlertController"]?.dumpRecord
@@ -392,6 +441,65 @@ struct HierarchyDumpTests {
   }
 
   // MARK: Relations and names from inline dumps
+
+  @Test func aFirstLineWithThreeSpacesAndAPlusInsideLldbsWrapper() throws {
+    let plain = try HierarchyDump(
+      text: """
+        ▿ Optional<Any>
+          - some :    + <A>, state: appeared, view: <UIView>, presented with: (null)
+           | <B>, state: appeared, view: <UIView>
+        + <C>, state: disappeared, view: (view not loaded)
+        """, path: "dump.txt"
+    ).hierarchy
+    let quoted = try HierarchyDump(
+      text:
+        #"  - some : "   + <A>, state: appeared, view: <UIView>, presented with: (null)\n   | <B>, state: appeared, view: <UIView>""#,
+      path: "dump.txt"
+    ).hierarchy
+    for hierarchy in [plain, quoted] {
+      #expect(hierarchy.windows.isEmpty)
+      #expect(hierarchy["A"]?.presenter == nil)
+      #expect(hierarchy["A"]?.parent == nil)
+      #expect(hierarchy["A"]?.children == ["B"])
+      #expect(hierarchy["A"]?.dumpRecord?.presentationController == DumpRecord.PresentationController(className: nil))
+    }
+    #expect(plain["A"]?.dumpRecord?.line == 2)
+    // A later "+ " line at depth 0 is another controller outside any window.
+    #expect(plain["C"]?.presenter == nil)
+    #expect(plain["A"]?.presentation == nil)
+    #expect(quoted.order == ["A", "B"])
+  }
+
+  @Test func balancedBracketsAndFunctionArrowsInClassNames() throws {
+    let hierarchy = try HierarchyDump(
+      text: """
+        <MyApp.Box<(Swift.Int) -> ()>: 0x1>, state: appeared, view: <UIView: 0x2>
+           | <MyApp.Grid<[Swift.String: [Swift.Int]], ((Swift.Int) -> Swift.Bool)>: 0x3>, state: appeared, view: <UIView: 0x4>
+        """, path: "dump.txt"
+    ).hierarchy
+    #expect(
+      hierarchy.viewControllers.map { $0.dumpRecord?.printedClassName } == [
+        "MyApp.Box<(Swift.Int) -> ()>", "MyApp.Grid<[Swift.String: [Swift.Int]], ((Swift.Int) -> Swift.Bool)>",
+      ])
+    #expect(hierarchy.viewControllers[1].parent == hierarchy.order[0])
+  }
+
+  @Test func dataIsReadAsUTF8() throws {
+    let text = try String(contentsOfFile: Self.fixturePath("sheet-colon-pointers.txt"), encoding: .utf8)
+    let fromData = try HierarchyDump(data: Data(text.utf8), path: "<stdin>", keepsPointers: true)
+    let fromText = try HierarchyDump(text: text, path: "<stdin>", keepsPointers: true)
+    #expect(fromData.text == text)
+    #expect(fromData.path == "<stdin>")
+    #expect(fromData.keepsPointers)
+    #expect(fromData.hierarchy == fromText.hierarchy)
+    // A byte order mark is kept in the text and skipped when reading.
+    let marked = try HierarchyDump(data: Data([0xEF, 0xBB, 0xBF]) + Data(text.utf8), path: "<stdin>")
+    #expect(marked.text == "\u{FEFF}" + text)
+    #expect(marked.hierarchy == (try HierarchyDump(text: text, path: "<stdin>")).hierarchy)
+    #expect(throws: DumpError(.noControllers, at: SourceLocation(file: "<stdin>", line: 1, column: 1))) {
+      try HierarchyDump(data: Data(), path: "<stdin>")
+    }
+  }
 
   @Test func aPresentedLineWithoutPresentationControllerHasNoStyle() throws {
     let hierarchy = try HierarchyDump(
@@ -675,11 +783,121 @@ struct HierarchyDumpErrorTests {
 
   @Test func anIndentedLineBeforeAnyRoot() {
     let message =
-      #"this line is at depth 1 but no controller line at depth 0 comes before it; the first line of a dump has no "   | " or "   + " before its "<""#
+      #"this line is at depth 1 but no controller line at depth 0 comes before it; the first line of a dump has no "   | " before its "<""#
     expectError("   | <B>, state: appeared, view: (view not loaded)", "dump.txt:1:1: error: " + message)
+    // "   + " first is a controller at depth 0 (UIKit's form for a presented one); "   |    + " is not.
     expectError(
-      "(lldb) po [UIViewController _printHierarchy]\n\n   + <B>, state: appeared, view: (view not loaded)",
-      "dump.txt:3:1: error: " + message)
+      "(lldb) po [UIViewController _printHierarchy]\n\n   |    + <B>, state: appeared, view: (view not loaded)",
+      "dump.txt:3:1: error: " + message.replacingOccurrences(of: "depth 1", with: "depth 2"))
+  }
+
+  @Test func theChildrenOfAFirstPlusLineAreOneLevelDeeper() {
+    // UIKit's rule: a child at depth d has d "   | ". A "   |    | " line right under the first
+    // "   + " line skips depth 1, and is not guessed at.
+    expectError(
+      """
+         + <UINavigationController: 0x7f8>, state: appeared, view: <UILayoutContainerView: 0x7f9>, presented with: <_UIPageSheetPresentationController: 0x7fa>
+         |    | <MyApp.ComposeViewController: 0x7fb>, state: appeared, view: <UIView: 0x7fc>
+      """,
+      "dump.txt:2:6: error: the depth jumps from 0 to 2; a line is at most one level deeper than the controller line above it"
+    )
+    expectError(
+      #"  - some : "   + <A>, state: appeared, view: <UIView>\n   |    | <B>, state: appeared, view: <UIView>""#,
+      "dump.txt:1:61: error: the depth jumps from 0 to 2; a line is at most one level deeper than the controller line above it"
+    )
+  }
+
+  @Test func spacesAfterALabelKeepTheColumnsOfLaterErrors() {
+    expectError(
+      "<A>, state: appeared, view: <UIView>\n   + <B>, state:  appeared, view:   <UIView>, presented with:  nobody",
+      #"dump.txt:2:64: error: expected "(null)" or a presentation controller like <_UIPageSheetPresentationController: 0x7b3218d0>, found "nobody""#
+    )
+    expectError(
+      "<A>, state: appeared, view: <UIView>\n   | <B>, state:  disappeared, view:  nothing",
+      #"dump.txt:2:39: error: expected "(view not loaded)" or a view like <UIView: 0x7b3218d0>, found "nothing""#)
+    expectError(
+      "<A>, state: appeared, view: <UIView>\n   | <B>, state:   visible, view: (view not loaded)",
+      #"dump.txt:2:20: error: unknown state "visible"; expected one of: disappeared, appearing, appeared, disappearing"#
+    )
+    // A label still needs a space after it.
+    expectError(
+      "<A>, state:appeared, view: <UIView>",
+      #"dump.txt:1:4: error: expected ", state: " after the controller, found ", state:appeared, view: <UIVie…""#)
+    expectError(
+      "<A>, state: appeared, view:(view not loaded)",
+      #"dump.txt:1:21: error: expected ", view: " after the state, found ", view:(view not loaded)""#)
+  }
+
+  @Test func aWindowRootCannotSayPresentedWith() {
+    let message =
+      #"a window's root line (depth 0, no "+") cannot say "presented with:"; a presented controller's line starts with "+""#
+    expectError("<A>, state: appeared, view: <UIView>, presented with: (null)", "dump.txt:1:37: error: " + message)
+    expectError(
+      "<A: 0x1>, state:  appeared, view:  <UIView: 0x2>, presented with:  <_UIPageSheetPresentationController: 0x3>",
+      "dump.txt:1:49: error: " + message)
+    expectError(
+      "<A>, state: appeared, view: <UIView>\n<B>, state: appeared, view: <UIView: 0x1> not in the window, presented with: (null)",
+      "dump.txt:2:60: error: " + message)
+  }
+
+  @Test func anUnbalancedBracketInAClassNameIsReportedWhereItIs() {
+    expectError(
+      "<MyApp.Box)>, state: appeared, view: (view not loaded)",
+      #"dump.txt:1:11: error: unbalanced ")" in the controller's class name; no bracket before it is open"#)
+    expectError(
+      "<Box<A]>, state: appeared, view: (view not loaded)",
+      #"dump.txt:1:7: error: unbalanced "]" in the controller's class name; the "<" at column 5 must be closed first, with ">""#
+    )
+    expectError(
+      "<Box(A>: 0x1>, state: appeared, view: (view not loaded)",
+      #"dump.txt:1:7: error: unbalanced ">" in the controller's class name; the "(" at column 5 must be closed first, with ")""#
+    )
+    expectError(
+      "<A>, state: appeared, view: <UIView]>",
+      #"dump.txt:1:36: error: unbalanced "]" in the view's class name; no bracket before it is open"#)
+    expectError(
+      "<A>, state: appeared, view: <UIView>\n"
+        + "   + <B>, state: appeared, view: <UIView>, presented with: <MyApp.Card[Int)PresentationController>",
+      #"dump.txt:2:75: error: unbalanced ")" in the presentation controller's class name; the "[" at column 71 must be closed first, with "]""#
+    )
+    expectError(
+      "  - some : <Box<(Int]>, state: appeared, view: (view not loaded)",
+      #"dump.txt:1:21: error: unbalanced "]" in the controller's class name; the "(" at column 17 must be closed first, with ")""#
+    )
+  }
+
+  @Test func textThatIsNotUTF8IsRejectedAtTheFirstInvalidByte() throws {
+    func location(_ line: Int, _ column: Int) -> VCGraph.SourceLocation {
+      SourceLocation(file: "dump.txt", line: line, column: column)
+    }
+    func read(_ data: Data) throws(DumpError) {
+      _ = try HierarchyDump(data: data, path: "dump.txt")
+    }
+    // Columns count the characters of the line before the byte.
+    let cafe = Data(Self.root.utf8) + Data("   | <MyApp.Café🙂".utf8) + Data([0xFF]) + Data(">, state: appeared".utf8)
+    do {
+      try read(cafe)
+      Issue.record("text that is not UTF-8 was read")
+    } catch {
+      #expect(error.description == "dump.txt:2:18: error: the text is not UTF-8: invalid byte 0xFF")
+    }
+    // A sequence cut short or ill-formed is reported at its first byte.
+    #expect(throws: DumpError(.notUTF8(byte: 0xC3), at: location(1, 4))) {
+      try read(Data("<A>".utf8) + Data([0xC3, 0x28]))
+    }
+    #expect(throws: DumpError(.notUTF8(byte: 0xE2), at: location(2, 3))) {
+      try read(Data("<A>, state: appeared, view: <UIView>\r\n<B".utf8) + Data([0xE2, 0x82]))
+    }
+    #expect(throws: DumpError(.notUTF8(byte: 0xED), at: location(1, 2))) { try read(Data([0x3C, 0xED, 0xA0, 0x80])) }
+    #expect(throws: DumpError(.notUTF8(byte: 0xC0), at: location(1, 1))) { try read(Data([0xC0, 0x80])) }
+    // Lines end as when the dump is read: "\n", "\r\n" or "\r".
+    #expect(throws: DumpError(.notUTF8(byte: 0x80), at: location(4, 2))) {
+      try read(Data("a\rb\r\nc\nd".utf8) + Data([0x80]))
+    }
+    // A byte order mark is not counted.
+    #expect(throws: DumpError(.notUTF8(byte: 0xFF), at: location(1, 3))) {
+      try read(Data([0xEF, 0xBB, 0xBF]) + Data("<A".utf8) + Data([0xFF]))
+    }
   }
 
   @Test func aChildLineCannotSayPresentedWith() {
@@ -761,11 +979,16 @@ struct HierarchyDumpErrorTests {
     let binary = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-dump-\(UUID()).txt")
     try Data([0xFF, 0xFE, 0x00, 0xC3]).write(to: binary)
     defer { try? FileManager.default.removeItem(at: binary) }
-    #expect(
-      throws: DumpError(
-        .unreadable("the file is not UTF-8 text"), at: SourceLocation(file: binary.path, line: 1, column: 1))
-    ) {
+    #expect(throws: DumpError(.notUTF8(byte: 0xFF), at: SourceLocation(file: binary.path, line: 1, column: 1))) {
       try HierarchyDump(contentsOfFile: binary.path)
+    }
+    // A file is read as its bytes: the line and column of the first invalid one.
+    try (Data("<A>, state: appeared, view: <UIView>\n   | <B".utf8) + Data([0xFE])).write(to: binary)
+    do {
+      _ = try HierarchyDump(contentsOfFile: binary.path)
+      Issue.record("a file that is not UTF-8 was read")
+    } catch {
+      #expect(error.description == "\(binary.path):2:8: error: the text is not UTF-8: invalid byte 0xFE")
     }
   }
 }

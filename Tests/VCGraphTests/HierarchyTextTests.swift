@@ -134,9 +134,9 @@ struct HierarchyTextTests {
         line: 6, printedClassName: "LostViewController", view: .init(className: "UIView", isInWindow: false)))
     #expect(
       HierarchyText(hierarchy).text == """
-        <UINavigationController 0x7b3218d0>, state: appeared, view: <UILayoutContainerView: 0x7b4e1a20>
-           | <_TtC5MyApp18HomeViewController 0x7b3254c0>, state: appeared, view: <UITableView: 0x7b4e3b10> not in the window
-           + <SheetViewController>, state: appeared, view: <UIView>, presented with: <UISheetPresentationController 0x7b1f0e40>
+        <UINavigationController: 0x7b3218d0>, state: appeared, view: <UILayoutContainerView: 0x7b4e1a20>
+           | <_TtC5MyApp18HomeViewController: 0x7b3254c0>, state: appeared, view: <UITableView: 0x7b4e3b10> not in the window
+           + <SheetViewController>, state: appeared, view: <UIView>, presented with: <UISheetPresentationController: 0x7b1f0e40>
            |    + <UIAlertController>, state: appearing, view: <UIView>, presented with: (null)
         + <OrphanViewController>, state: disappeared, view: (view not loaded), presented with: <_UIPageSheetPresentationController>
         + <LostViewController>, state: disappeared, view: <UIView> not in the window

@@ -49,7 +49,11 @@ public struct HierarchyDiff: Sendable {
   /// For windows on both sides, what changed: `key → not key`, `regular → compact width`.
   public let windowChanges: [String: [String]]
 
+  /// Compares `before` with `after`. Controllers are matched by id, except when every controller on
+  /// both sides has an address (dumps imported with their pointers): then they are matched by
+  /// address, and `after`'s controllers take the ids of the same instances in `before`.
   public init(before: Hierarchy, after: Hierarchy) {
+    let after = Self.matchingAddresses(of: after, to: before)
     self.before = before
     self.after = after
     let beforeWindows = before.windows.map(\.id)
@@ -73,9 +77,15 @@ public struct HierarchyDiff: Sendable {
     removedRelations = beforeRelations.map(\.relation).filter { !afterRelationSet.contains($0) }
     var relationChanges: [Relation: String] = [:]
     for (relation, label) in afterRelations {
-      if let old = beforeRelationLabels[relation], old != label {
-        relationChanges[relation] = old
+      guard let old = beforeRelationLabels[relation], old != label else { continue }
+      // A stack position that only stopped or started being the top says nothing the push or pop
+      // line above it does not.
+      if case let .child(parent, _) = relation, before[parent]?.kind == .navigation,
+        after[parent]?.kind == .navigation, Self.withoutTop(old) == Self.withoutTop(label)
+      {
+        continue
       }
+      relationChanges[relation] = old
     }
     self.relationChanges = relationChanges
 
@@ -117,12 +127,12 @@ public struct HierarchyDiff: Sendable {
     lines += removedWindows.map { "- window \($0)" }
     lines += addedRelations.map { "+ " + Self.describe($0, in: after) }
     lines += removedRelations.map { "- " + Self.describe($0, in: before) }
-    // A controller with no relation on its side (one a dump listed outside any window) gets a line
-    // of its own; the others are told by their relations.
-    for id in addedControllers where !after.isAttached(id) {
+    // A controller no relation leads to (the outermost controller of a tree outside any window)
+    // gets a line of its own; the others are told by the relations that lead to them.
+    for id in addedControllers where !after.isRelationTarget(id) {
       lines.append("+ \(id) (not in a window)")
     }
-    for id in removedControllers where !before.isAttached(id) {
+    for id in removedControllers where !before.isRelationTarget(id) {
       lines.append("- \(id) (not in a window)")
     }
     let afterLabels = Dictionary(
@@ -144,6 +154,46 @@ public struct HierarchyDiff: Sendable {
   public var summaryText: String {
     let lines = summary
     return lines.isEmpty ? "no changes\n" : lines.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: - Matching
+
+  /// `after` with each controller renamed to the id of the controller at the same address in
+  /// `before`, when every member on both sides has an address; otherwise `after` unchanged.
+  static func matchingAddresses(of after: Hierarchy, to before: Hierarchy) -> Hierarchy {
+    func addresses(_ hierarchy: Hierarchy) -> [(id: String, address: String)]? {
+      var result: [(String, String)] = []
+      for id in hierarchy.members {
+        guard let address = hierarchy[id]?.dumpRecord?.address else { return nil }
+        result.append((id, address.lowercased()))
+      }
+      return result.isEmpty ? nil : result
+    }
+    guard let beforeAddresses = addresses(before), let afterAddresses = addresses(after) else { return after }
+    let beforeByAddress = Dictionary(
+      beforeAddresses.map { ($0.address, $0.id) }, uniquingKeysWith: { first, _ in first })
+    var newIDs: [String: String] = [:]
+    for (id, address) in afterAddresses {
+      if let earlier = beforeByAddress[address] { newIDs[id] = earlier }
+    }
+    // A new instance keeps its id unless a matched controller now has it; then it takes the next free one.
+    var taken = Set(newIDs.values)
+    for id in after.order where newIDs[id] == nil {
+      var candidate = id
+      var number = 2
+      while taken.contains(candidate) {
+        candidate = "\(id)-\(number)"
+        number += 1
+      }
+      newIDs[id] = candidate
+      taken.insert(candidate)
+    }
+    return after.renamingControllers(newIDs)
+  }
+
+  /// A stack role without its `· top` marker.
+  private static func withoutTop(_ label: String) -> String {
+    label.hasSuffix(" · top") ? String(label.dropLast(" · top".count)) : label
   }
 
   // MARK: - Describing
@@ -191,6 +241,11 @@ public struct HierarchyDiff: Sendable {
 }
 
 extension Hierarchy {
+  /// True when a relation leads to `id`: it is a window's root, a child or presented.
+  func isRelationTarget(_ id: String) -> Bool {
+    controllers[id]?.parent != nil || controllers[id]?.presenter != nil || windowRooted(at: id) != nil
+  }
+
   /// Every relation with its label, in drawing order: windows' roots, then each member's children
   /// and presentation.
   public var relations: [(relation: HierarchyDiff.Relation, label: String)] {

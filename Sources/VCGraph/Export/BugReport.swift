@@ -29,7 +29,8 @@ public struct BugReport: Sendable {
       "",
     ]
     let dump = dumpText.trimmingTrailingNewlines
-    let lineCount = dump.split(separator: "\n", omittingEmptySubsequences: true).count
+    // Not split(separator: "\n"): "\r\n" is one Character, so CRLF lines would count as one.
+    let lineCount = dump.split(whereSeparator: \.isNewline).count
     let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(in: dump) + 1))
     lines += [
       "<details><summary><code>_printHierarchy</code> output (\(lineCount) line\(lineCount == 1 ? "" : "s"))</summary>",

@@ -1,8 +1,8 @@
 /// A hierarchy as UIKit's `_printHierarchy` prints it, the text developers paste into bug reports.
 ///
 /// ```
-/// <UINavigationController 0x7b3218d0>, state: appeared, view: <UILayoutContainerView: 0x7b3219a0>
-///    | <HomeViewController 0x7b321e10>, state: disappeared, view: <UIView: 0x7b322010> not in the window
+/// <UINavigationController: 0x7b3218d0>, state: appeared, view: <UILayoutContainerView: 0x7b3219a0>
+///    | <HomeViewController: 0x7b321e10>, state: disappeared, view: <UIView: 0x7b322010> not in the window
 ///    + <LoginViewController>, state: appeared, view: <UIView>, presented with: <_UIFullscreenPresentationController>
 /// ```
 ///
@@ -71,9 +71,9 @@ public struct HierarchyText: Sendable {
     presentationController.className.map { object($0, address: presentationController.address) } ?? "(null)"
   }
 
-  /// `<Class 0x…>`, or `<Class>` without an address.
+  /// `<Class: 0x…>` as newer iOS versions print every object, or `<Class>` without an address.
   private static func object(_ className: String, address: String?) -> String {
-    "<" + className + (address.map { " " + $0 } ?? "") + ">"
+    "<" + className + (address.map { ": " + $0 } ?? "") + ">"
   }
 }
 

@@ -22,6 +22,9 @@ public struct MermaidFlowchart: Sendable {
       nodeIDs[entry.id] = "vc\(index + 1)"
     }
     var lines = ["flowchart TD"]
+    // Each controller's window, found once: `window(of:)` walks the windows.
+    let windowOf = Dictionary(
+      entries.map { ($0.id, hierarchy.window(of: $0.id)?.id) }, uniquingKeysWith: { first, _ in first })
 
     // Nodes, framed by their window or by the frame of the controllers outside any window.
     var classes: [(name: String, nodes: [String])] = NodeClass.allCases.map { ($0.rawValue, []) }
@@ -39,12 +42,12 @@ public struct MermaidFlowchart: Sendable {
       if window.horizontalSizeClass == .compact { subtitle += " · compact width" }
       lines.append("    w\(index + 1)[\(Self.quoted(["UIWindow", subtitle]))]")
       addClass(window.isKey ? .keyWindow : .window, to: "w\(index + 1)")
-      for entry in entries where hierarchy.window(of: entry.id)?.id == window.id {
+      for entry in entries where windowOf[entry.id] == window.id {
         hierarchy[entry.id].map(appendNode)
       }
       lines.append("  end")
     }
-    let outside = entries.filter { hierarchy.window(of: $0.id) == nil }
+    let outside = entries.filter { windowOf[$0.id] ?? nil == nil }
     if !outside.isEmpty {
       lines.append("  subgraph detached[\(Self.quoted(["Not in a window"]))]")
       for entry in outside {

@@ -18,6 +18,8 @@ public struct DumpError: Error, Sendable, Hashable, CustomStringConvertible {
   public enum Problem: Sendable, Hashable {
     /// The file could not be read.
     case unreadable(String)
+    /// The text is not UTF-8: the first byte that is not (the start of) a valid UTF-8 sequence.
+    case notUTF8(byte: UInt8)
     /// The line does not follow the grammar: what was expected, and the text found there
     /// (at most ``DumpError/Problem/quotedLength`` characters of it; empty at the end of the line).
     case expected(String, found: String)
@@ -29,6 +31,12 @@ public struct DumpError: Error, Sendable, Hashable, CustomStringConvertible {
     case noControllerAbove(depth: Int)
     /// A child line (`   | `) says `presented with:`.
     case childWithPresentationController
+    /// A window's root line (depth 0, no `+`) says `presented with:`.
+    case rootWithPresentationController
+    /// A `)`, `]` or `>` in a class name that closes no bracket (`opened` nil), or closes a bracket of
+    /// another kind: `opened` is the bracket still open, at `openedColumn`. `name` says whose class
+    /// name it is (`controller`, `view`, `presentation controller`).
+    case unbalancedBracket(Character, name: String, opened: Character?, openedColumn: Int?)
     /// A second `   + ` line under the same controller.
     case presentedTwice(presenter: String, presenterLine: Int, firstPresentedLine: Int)
     /// Two controller lines print the same pointer.
@@ -43,6 +51,9 @@ public struct DumpError: Error, Sendable, Hashable, CustomStringConvertible {
       switch self {
       case let .unreadable(reason):
         return "cannot read the dump: \(reason)"
+      case let .notUTF8(byte):
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "the text is not UTF-8: invalid byte 0x" + (hex.count < 2 ? "0" + hex : hex)
       case let .expected(expected, found):
         return "expected \(expected), found " + (found.isEmpty ? "the end of the line" : "\"\(found)\"")
       case let .unknownState(word):
@@ -53,10 +64,19 @@ public struct DumpError: Error, Sendable, Hashable, CustomStringConvertible {
           "the depth jumps from \(from) to \(to); a line is at most one level deeper than the controller line above it"
       case let .noControllerAbove(depth):
         return "this line is at depth \(depth) but no controller line at depth 0 comes before it;"
-          + " the first line of a dump has no \"   | \" or \"   + \" before its \"<\""
+          + " the first line of a dump has no \"   | \" before its \"<\""
       case .childWithPresentationController:
         return
           "a child line (\"   | \") cannot say \"presented with:\"; only a presented controller (\"   + \") has one"
+      case .rootWithPresentationController:
+        return "a window's root line (depth 0, no \"+\") cannot say \"presented with:\";"
+          + " a presented controller's line starts with \"+\""
+      case let .unbalancedBracket(bracket, name, opened, openedColumn):
+        let start = "unbalanced \"\(bracket)\" in the \(name)'s class name"
+        guard let opened else { return start + "; no bracket before it is open" }
+        let closer: Character = opened == "(" ? ")" : opened == "[" ? "]" : ">"
+        let place = openedColumn.map { " at column \($0)" } ?? ""
+        return start + "; the \"\(opened)\"\(place) must be closed first, with \"\(closer)\""
       case let .presentedTwice(presenter, presenterLine, firstPresentedLine):
         return "\(presenter) on line \(presenterLine) already presents the controller on line \(firstPresentedLine);"
           + " a controller presents at most one other"

@@ -10,7 +10,10 @@ import Foundation
 /// ```
 ///
 /// Each line at depth 0 is the root of a window (named `1`, `2`, … in dump order; none is
-/// key, since a dump does not say which is), or with `+ ` a controller outside any window. Controller
+/// key, since a dump does not say which is), or with `+ ` a controller outside any window. UIKit prints
+/// a presented or detached controller that `_printHierarchy` was called on with `   + ` (its children
+/// `   | `): a `   + ` line before any other controller line is such a controller at depth 0, outside
+/// any window; after it, `   + ` is presented by the line above, as usual. Controller
 /// ids are class names without their module, numbered from the second of a name on
 /// (`HomeViewController`, `HomeViewController-2`); what each line printed is kept in its ``DumpRecord``.
 public struct HierarchyDump: Sendable {
@@ -41,6 +44,26 @@ public struct HierarchyDump: Sendable {
     hierarchy = try reader.read(text)
   }
 
+  /// Reads dump text encoded as UTF-8 (a file's or standard input's bytes); `path` names it in
+  /// messages. Text that is not UTF-8 is rejected at the line and column of the first invalid byte.
+  public init(data: Data, path: String, keepsPointers: Bool = false) throws(DumpError) {
+    var parser = Unicode.UTF8.ForwardParser()
+    var bytes = data.makeIterator()
+    var validCount = 0
+    decoding: while true {
+      switch parser.parseScalar(from: &bytes) {
+      case let .valid(scalar): validCount += scalar.count
+      case .emptyInput: break decoding
+      case .error:
+        let valid = data.prefix(validCount)
+        let byte = data[data.startIndex + validCount]
+        throw DumpError(
+          .notUTF8(byte: byte), at: DumpLine.end(of: String(decoding: valid, as: UTF8.self), path: path))
+      }
+    }
+    try self.init(text: String(decoding: data, as: UTF8.self), path: path, keepsPointers: keepsPointers)
+  }
+
   /// Reads the dump in a UTF-8 text file.
   public init(contentsOfFile path: String, keepsPointers: Bool = false) throws(DumpError) {
     let start = SourceLocation(file: path, line: 1, column: 1)
@@ -55,10 +78,7 @@ public struct HierarchyDump: Sendable {
       let reason = (error as NSError).localizedFailureReason ?? "no such file, or it cannot be opened"
       throw DumpError(.unreadable(reason), at: start)
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw DumpError(.unreadable("the file is not UTF-8 text"), at: start)
-    }
-    try self.init(text: text, path: path, keepsPointers: keepsPointers)
+    try self.init(data: data, path: path, keepsPointers: keepsPointers)
   }
 }
 
@@ -119,10 +139,8 @@ private struct DumpLine {
   /// The lines of `text` that may hold controllers: blank lines, lldb prompts and lldb's wrapper
   /// are left out, and a wrapped quoted string becomes the lines it holds.
   static func lines(of text: String) -> [DumpLine] {
-    // "\r\n" is one Character, so CRLF endings split like "\n".
-    let rawLines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     var result: [DumpLine] = []
-    for (index, raw) in rawLines.enumerated() {
+    for (index, raw) in rawLines(of: text).enumerated() {
       var characters = Array(raw)
       if index == 0, characters.first == "\u{FEFF}" { characters.removeFirst() }
       for line in unwrapped(DumpLine(number: index + 1, characters: characters, firstColumn: 1)) {
@@ -131,6 +149,21 @@ private struct DumpLine {
       }
     }
     return result
+  }
+
+  /// The lines of `text`, split as a dump is read.
+  private static func rawLines(of text: String) -> [Substring] {
+    // "\r\n" is one Character, so CRLF endings split like "\n".
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+  }
+
+  /// Where the text just after `text` starts: the line, and the column after its last character
+  /// (a byte order mark at the start is not counted, as when the dump is read).
+  static func end(of text: String, path: String) -> SourceLocation {
+    let lines = rawLines(of: text)
+    var column = (lines.last?.count ?? 0) + 1
+    if lines.count == 1, lines[0].first == "\u{FEFF}" { column -= 1 }
+    return SourceLocation(file: path, line: lines.count, column: column)
   }
 
   /// The line without lldb's `  - some : ` prefix; when what follows is one quoted string, the lines
@@ -238,28 +271,50 @@ private struct LineScanner {
     DumpError(.expected(what, found: found), at: location(at: offset))
   }
 
-  mutating func expect(_ literal: String, _ context: String) throws(DumpError) {
-    guard take(literal) else { throw expected("\"\(literal)\" \(context)") }
+  /// Takes `label` (like `", view:"`) and the run of spaces after it, at least one; takes nothing
+  /// when they are not next. Older iOS versions print two spaces after some labels.
+  mutating func takeLabel(_ label: String) -> Bool {
+    guard startsWith(label + " ") else { return false }
+    offset += label.count
+    while next == " " { offset += 1 }
+    return true
+  }
+
+  /// Takes `label` and the spaces after it, or throws what was expected: the label and one space.
+  mutating func expectLabel(_ label: String, _ context: String) throws(DumpError) {
+    guard takeLabel(label) else { throw expected("\"\(label) \" \(context)") }
   }
 
   /// `<CLASS>`, `<CLASS POINTER>` or `<CLASS: POINTER>`; the class name may hold generic arguments
-  /// with spaces (`<Box<A, B>: 0x…>`).
+  /// with spaces (`<Box<A, B>: 0x…>`), tuples, arrays and function arrows (`<Box<(Int) -> ()>>`), with
+  /// balanced brackets: a `)`, `]` or `>` that closes no bracket, or one of another kind, is an error there.
   mutating func reference(
     of what: String, example: String
   ) throws(DumpError) -> (className: String, address: String?, addressOffset: Int) {
     guard take("<") else { throw expected(example) }
     let nameStart = offset
-    var nesting = 0
+    // The brackets open in the name, with their offsets.
+    var open: [(bracket: Character, offset: Int)] = []
     scan: while let character = next {
       switch character {
-      case "<", "(", "[": nesting += 1
-      case ")", "]": nesting -= 1
-      case ">":
-        if nesting == 0 { break scan }
-        nesting -= 1
-      case " " where nesting == 0: break scan
+      case "<", "(", "[": open.append((character, offset))
+      case ">" where open.isEmpty: break scan
+      case ">" where offset > nameStart && line.characters[offset - 1] == "-":
+        break  // A function type's arrow.
+      case ")", "]", ">":
+        let opener: Character = character == ")" ? "(" : character == "]" ? "[" : "<"
+        guard let last = open.last, last.bracket == opener else {
+          throw DumpError(
+            .unbalancedBracket(
+              character, name: what, opened: open.last?.bracket,
+              openedColumn: open.last.map { line.column(at: $0.offset) }
+            ),
+            at: location(at: offset))
+        }
+        open.removeLast()
+      case " " where open.isEmpty: break scan
       case ":"
-      where nesting == 0 && line.characters.indices.contains(offset + 1)
+      where open.isEmpty && line.characters.indices.contains(offset + 1)
         && line.characters[offset + 1] == " ":
         break scan
       default: break
@@ -344,7 +399,9 @@ private struct DumpReader {
     var scanner = LineScanner(line, path: path)
     let index = entries.count
 
-    // The indent: "   | " per level, the last one "   + " for a presented controller.
+    // The indent: "   | " per level, the last one "   + " for a presented controller. A line
+    // starting with "+ ", or with "   + " before any other controller line (UIKit's form for a
+    // presented or detached controller `_printHierarchy` was called on), is at depth 0 outside any window.
     var depth = 0
     var isPresented = false
     var markerOffset = 0
@@ -354,8 +411,8 @@ private struct DumpReader {
       while scanner.take(Self.indent) { depth += 1 }
       markerOffset = scanner.offset + 3
       if scanner.take(Self.presentedIndent) {
-        depth += 1
         isPresented = true
+        if depth > 0 || !entries.isEmpty { depth += 1 }
       }
     }
     guard depth <= stack.count else {
@@ -403,7 +460,7 @@ private struct DumpReader {
     }
 
     // , state: STATE
-    try scanner.expect(", state: ", "after the controller")
+    try scanner.expectLabel(", state:", "after the controller")
     let wordOffset = scanner.offset
     while let character = scanner.next, character != ",", character != " " { scanner.offset += 1 }
     let word = String(line.characters[wordOffset..<scanner.offset])
@@ -416,7 +473,7 @@ private struct DumpReader {
     entry.appearance = appearance
 
     // , view: VIEW
-    try scanner.expect(", view: ", "after the state")
+    try scanner.expectLabel(", view:", "after the state")
     if !scanner.take("(view not loaded)") {
       let view = try scanner.reference(
         of: "view", example: "\"(view not loaded)\" or a view like <UIView: 0x7b3218d0>")
@@ -427,11 +484,13 @@ private struct DumpReader {
     // , presented with: PC
     if !scanner.isAtEnd {
       let presentedWithOffset = scanner.offset
-      guard scanner.take(", presented with: ") else {
+      guard scanner.takeLabel(", presented with:") else {
         throw scanner.expected("\", presented with: \" or the end of the line after the view")
       }
       guard isPresented else {
-        throw DumpError(.childWithPresentationController, at: scanner.location(at: presentedWithOffset))
+        throw DumpError(
+          depth == 0 ? .rootWithPresentationController : .childWithPresentationController,
+          at: scanner.location(at: presentedWithOffset))
       }
       if scanner.take("(null)") {
         entry.presentationController = DumpRecord.PresentationController(className: nil)

@@ -36,11 +36,11 @@ public struct HierarchySnapshot: Sendable {
   ///   - keepsPointers: Keep a dump's addresses (see ``HierarchyDump``).
   ///   - standardInput: Reads standard input, for the reference `-`.
   public init(
-    reference: String, keepsPointers: Bool = false, standardInput: () -> String = { "" }
+    reference: String, keepsPointers: Bool = false, standardInput: () -> Data = { Data() }
   ) throws(SnapshotError) {
     if reference == "-" {
       do {
-        let dump = try HierarchyDump(text: standardInput(), path: "<stdin>", keepsPointers: keepsPointers)
+        let dump = try HierarchyDump(data: standardInput(), path: "<stdin>", keepsPointers: keepsPointers)
         self.init(hierarchy: dump.hierarchy, name: reference, source: .dump(text: dump.text))
       } catch {
         throw .dump(error)
@@ -140,6 +140,7 @@ public enum SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
     case let .scenario(error): return error.description
     case let .stateDocument(error): return error.description
     case let .noSuchStep(path, step, count):
+      if count == 0 { return "\(path): error: it has no steps" }
       return "\(path): error: there is no step \(step); it has \(count) step\(count == 1 ? "" : "s")"
     case let .stepOfDump(path, step):
       return

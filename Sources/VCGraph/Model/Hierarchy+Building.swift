@@ -55,3 +55,30 @@ extension Hierarchy {
     return controller.appearance != .disappeared && window(of: id) != nil
   }
 }
+
+extension Hierarchy {
+  /// The same hierarchy with controllers renamed: `newIDs` maps old ids to new ones (ids it does
+  /// not name are kept). The new ids must be distinct.
+  public func renamingControllers(_ newIDs: [String: String]) -> Hierarchy {
+    func rename(_ id: String) -> String { newIDs[id] ?? id }
+    var renamed = Hierarchy(
+      viewControllers: viewControllers.map { controller in
+        var copy = controller
+        copy.id = rename(controller.id)
+        copy.parent = controller.parent.map(rename)
+        copy.children = controller.children.map(rename)
+        copy.selectedChild = controller.selectedChild.map(rename)
+        copy.presenter = controller.presenter.map(rename)
+        copy.presentation = controller.presentation.map {
+          Presentation(presented: rename($0.presented), style: $0.style, source: rename($0.source))
+        }
+        return copy
+      })
+    renamed.windows = windows.map { window in
+      var copy = window
+      copy.rootViewController = window.rootViewController.map(rename)
+      return copy
+    }
+    return renamed
+  }
+}

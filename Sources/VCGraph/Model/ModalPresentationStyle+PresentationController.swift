@@ -5,7 +5,8 @@ extension ModalPresentationStyle {
   /// (`UISheetPresentationController` serves both sheet styles; alerts and other private classes).
   ///
   /// A class outside UIKit (no `UI` or `_UI` prefix once the module is dropped) belongs to the app,
-  /// which only gets to supply one for the `custom` style; so does a plain `UIPresentationController`.
+  /// which only gets to supply one for the `custom` style; so does a plain `UIPresentationController`,
+  /// and UIAlertController's own presentation controllers are custom too.
   public init?(presentationControllerClass className: String) {
     let name = className.split(separator: ".").last.map(String.init) ?? className
     switch name {
@@ -17,6 +18,9 @@ extension ModalPresentationStyle {
     case "_UIOverCurrentContextPresentationController": self = .overCurrentContext
     case "UIPopoverPresentationController": self = .popover
     case "UIPresentationController": self = .custom
+    // UIAlertController presents itself in the custom style, with presentation controllers of its own
+    // (`_UIAlertControllerAlertPresentationController`, `…ActionSheetCompactPresentationController`).
+    case _ where name.hasPrefix("_UIAlertController") && name.hasSuffix("PresentationController"): self = .custom
     default:
       if name.hasPrefix("UI") || name.hasPrefix("_UI") || name.isEmpty { return nil }
       self = .custom

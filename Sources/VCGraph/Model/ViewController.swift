@@ -1,7 +1,7 @@
 /// One view controller instance in a ``Hierarchy``: what it is, its relations and its appearance.
 public struct ViewController: Sendable, Hashable, Identifiable {
   /// The scenario's id for the controller.
-  public let id: String
+  public internal(set) var id: String
   /// The class name, as UIKit would print it (`UINavigationController`, `MyApp.HomeViewController`).
   public var className: String
   public var kind: ViewControllerKind
@@ -71,7 +71,7 @@ public struct ViewController: Sendable, Hashable, Identifiable {
 
   /// True when the id only repeats the class name, as a dump's ids do (`HomeViewController` for
   /// `MyApp.HomeViewController`).
-  public var isIDClassName: Bool { id == className || className.hasSuffix("." + id) }
+  public var isIDClassName: Bool { id == className || id == SwiftClassName.unqualified(className) }
 
   /// What tells the controller apart after its class: its id (unless it repeats the class name),
   /// title and instance, `home · “Home” · instance 2`; empty when there is nothing to add.

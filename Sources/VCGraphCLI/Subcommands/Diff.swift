@@ -61,7 +61,7 @@ extension VCGraphCommand {
     func run() throws {
       let sides: (before: HierarchySnapshot, after: HierarchySnapshot)
       do {
-        let read = { String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) }
+        let read = { FileHandle.standardInput.readDataToEndOfFile() }
         sides = (
           try HierarchySnapshot(reference: before, keepsPointers: keepPointers, standardInput: read),
           try HierarchySnapshot(reference: after, keepsPointers: keepPointers, standardInput: read)

@@ -100,8 +100,8 @@ extension VCGraphCommand {
       let snapshot: HierarchyDump
       do {
         if dump == "-" {
-          let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-          snapshot = try HierarchyDump(text: input, path: "<stdin>", keepsPointers: keepPointers)
+          snapshot = try HierarchyDump(
+            data: FileHandle.standardInput.readDataToEndOfFile(), path: "<stdin>", keepsPointers: keepPointers)
         } else {
           snapshot = try HierarchyDump(contentsOfFile: dump, keepsPointers: keepPointers)
         }
@@ -166,6 +166,21 @@ extension VCGraphCommand {
           || (FileManager.default.fileExists(atPath: report, isDirectory: &isFolder) && isFolder.boolValue)
         {
           printError("\(report): error: this is a folder; --report names the Markdown file to write")
+          return false
+        }
+      }
+      // The report goes to another folder than the other files: make sure it can be written there
+      // before writing anything, so a bad --report path leaves no files behind.
+      if let reportFile {
+        let folder = URL(fileURLWithPath: reportFile.path).deletingLastPathComponent()
+        do {
+          try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+          printError("\(reportFile.path): error: cannot create its folder \(folder.path)")
+          return false
+        }
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+          printError("\(reportFile.path): error: cannot write into its folder \(folder.path)")
           return false
         }
       }

@@ -66,7 +66,8 @@ enum HTMLText {
       var piece = Substring(word)
       while !piece.isEmpty {
         // Only `width` characters are looked at, so a huge word costs no more than its pieces.
-        let head = piece.prefix(width)
+        var head = piece.prefix(width)
+        if head.count < piece.count, let cut = breakPoint(in: head) { head = head[..<cut] }
         if lineLength > 0, lineLength + 1 + head.count > width {
           lines.append(line)
           (line, lineLength) = ("", 0)
@@ -80,6 +81,28 @@ enum HTMLText {
     if lineLength > 0 { lines.append(line) }
     guard lines.count > maxLines else { return lines }
     return lines.prefix(maxLines - 1) + ["… (\(text.count) characters in all)"]
+  }
+
+  /// Where to cut a word too long for its line so that the pieces still read as names: before a
+  /// `<` or `(` (generic arguments go to the next line: `SwiftUI.UIHostingController` /
+  /// `<Mail.SettingsView>`), else after a `.`, `,`, `_`, `/` or `-`; the last such place past the
+  /// first third of `head`, nil when there is none.
+  private static func breakPoint(in head: Substring) -> Substring.Index? {
+    var beforeBracket: Substring.Index?
+    var afterPunctuation: Substring.Index?
+    var index = head.startIndex
+    var offset = 0
+    while index < head.endIndex {
+      let character = head[index]
+      let next = head.index(after: index)
+      if offset * 3 >= head.count {
+        if "<(".contains(character) { beforeBracket = index }
+        if ".,_/-".contains(character), next < head.endIndex { afterPunctuation = next }
+      }
+      index = next
+      offset += 1
+    }
+    return beforeBracket ?? afterPunctuation
   }
 
   /// `<FONT …>text</FONT>` with the given size and colour, bold or italic when asked, and the text
