@@ -106,7 +106,11 @@ func withTemporaryFolder<Result>(_ body: (TemporaryFolder) throws -> Result) thr
 
 /// Runs the built `vcgraph` with `arguments` in `directory`, capturing its output through files
 /// (so a full pipe can never block it) and waiting for it to exit.
-func runVCGraph(_ arguments: [String], in directory: URL) throws -> CommandResult {
+///
+/// With `input`, writes it into a pipe on the program's standard input (from another thread, so a
+/// program that does not read cannot block the test) and closes it, as `cat file | vcgraph …` does;
+/// without, standard input is empty.
+func runVCGraph(_ arguments: [String], in directory: URL, standardInput input: String? = nil) throws -> CommandResult {
   let executable = try #require(vcgraphExecutable, "the vcgraph executable is not built beside the tests")
   let capture = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-run-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
@@ -122,15 +126,34 @@ func runVCGraph(_ arguments: [String], in directory: URL) throws -> CommandResul
     try? err.close()
   }
 
+  // A write into a pipe whose reader has gone must fail, not kill the test process.
+  signal(SIGPIPE, SIG_IGN)
+  let pipe = Pipe()
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
   process.currentDirectoryURL = directory
-  process.standardInput = FileHandle.nullDevice
+  process.standardInput = input == nil ? FileHandle.nullDevice : pipe
   process.standardOutput = out
   process.standardError = err
   try process.run()
+  let written = DispatchSemaphore(value: 0)
+  if let input {
+    let writer = pipe.fileHandleForWriting
+    let data = Data(input.utf8)
+    Thread.detachNewThread {
+      // A program that exits without reading closes the pipe: the write then fails, which is fine.
+      try? writer.write(contentsOf: data)
+      try? writer.close()
+      written.signal()
+    }
+  } else {
+    written.signal()
+  }
   process.waitUntilExit()
+  // Nothing reads any more: a write still waiting fails instead of blocking.
+  try? pipe.fileHandleForReading.close()
+  written.wait()
   return CommandResult(
     status: process.terminationStatus,
     standardOutput: try String(contentsOf: outURL, encoding: .utf8),
@@ -319,52 +342,4 @@ extension TemporaryFolder {
   func vcgraph(_ arguments: String..., input: String) throws -> CommandResult {
     try runVCGraph(arguments, in: url, standardInput: input)
   }
-}
-
-/// Runs the built `vcgraph` like ``runVCGraph(_:in:)``, writing `input` into a pipe on its standard
-/// input (from another thread, so a program that does not read cannot block the test) and closing it.
-func runVCGraph(_ arguments: [String], in directory: URL, standardInput input: String) throws -> CommandResult {
-  let executable = try #require(vcgraphExecutable, "the vcgraph executable is not built beside the tests")
-  let capture = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-run-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: capture) }
-  let outURL = capture.appendingPathComponent("stdout")
-  let errURL = capture.appendingPathComponent("stderr")
-  FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  FileManager.default.createFile(atPath: errURL.path, contents: nil)
-  let out = try FileHandle(forWritingTo: outURL)
-  let err = try FileHandle(forWritingTo: errURL)
-  defer {
-    try? out.close()
-    try? err.close()
-  }
-
-  // A write into a pipe whose reader has gone must fail, not kill the test process.
-  signal(SIGPIPE, SIG_IGN)
-  let pipe = Pipe()
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  process.currentDirectoryURL = directory
-  process.standardInput = pipe
-  process.standardOutput = out
-  process.standardError = err
-  try process.run()
-  let writer = pipe.fileHandleForWriting
-  let data = Data(input.utf8)
-  let written = DispatchSemaphore(value: 0)
-  Thread.detachNewThread {
-    // A program that exits without reading closes the pipe: the write then fails, which is fine.
-    try? writer.write(contentsOf: data)
-    try? writer.close()
-    written.signal()
-  }
-  process.waitUntilExit()
-  // Nothing reads any more: a write still waiting fails instead of blocking.
-  try? pipe.fileHandleForReading.close()
-  written.wait()
-  return CommandResult(
-    status: process.terminationStatus,
-    standardOutput: try String(contentsOf: outURL, encoding: .utf8),
-    standardError: try String(contentsOf: errURL, encoding: .utf8))
 }
