@@ -69,9 +69,15 @@ struct TemporaryFolder {
     return file
   }
 
-  /// Copies the package's samples to `samples/` inside the folder, so commands can name them as a user does.
+  /// Copies the package's samples to `samples/` inside the folder, so commands can name them as a user does;
+  /// `samples/rendered`, where the README's first command draws them, is left out.
   func copySamples() throws {
-    try FileManager.default.copyItem(at: samplesFolder, to: url.appendingPathComponent("samples"))
+    let manager = FileManager.default
+    let copy = url.appendingPathComponent("samples")
+    try manager.createDirectory(at: copy, withIntermediateDirectories: true)
+    for name in try manager.contentsOfDirectory(atPath: samplesFolder.path) where name != "rendered" {
+      try manager.copyItem(at: samplesFolder.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+    }
   }
 
   /// True when something exists at `relativePath`.
