@@ -7,6 +7,7 @@ let package = Package(
     .executable(name: "vcgraph", targets: ["VCGraphCLI"]),
     .library(name: "VCGraph", targets: ["VCGraph"]),
     .library(name: "VCGraphviz", targets: ["VCGraphviz"]),
+    .plugin(name: "VCGraphPlugin", targets: ["VCGraphPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -33,6 +34,17 @@ let package = Package(
         "VCGraphviz",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    .plugin(
+      name: "VCGraphPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "vcgraph",
+          description: "Run vcgraph in the package's directory, e.g. to render the diagrams of its docs."),
+        permissions: [
+          .writeToPackageDirectory(reason: "vcgraph writes the diagrams and files it renders or imports.")
+        ]
+      )
     ),
     .testTarget(
       name: "VCGraphTests",

@@ -45,3 +45,21 @@ enum SnapshotFormat: String, CaseIterable, Hashable, Sendable {
     }
   }
 }
+
+/// The value of `--theme`: `light`, `dark`, or `both` (each diagram twice, `NAME.svg` and `NAME~dark.svg`).
+enum ThemeChoice: String, CaseIterable, ExpressibleByArgument {
+  case light, dark, both
+
+  /// The themes to draw, light first.
+  var themes: [Theme] {
+    switch self {
+    case .light: return [.light]
+    case .dark: return [.dark]
+    case .both: return [.light, .dark]
+    }
+  }
+
+  static let help = ArgumentHelp(
+    "light (default), dark, or both: NAME.svg and NAME~dark.svg, the pair DocC shows by appearance.",
+    valueName: "THEME")
+}

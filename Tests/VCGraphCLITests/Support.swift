@@ -180,7 +180,7 @@ func parseJSONObject(_ bytes: [UInt8]) throws -> [String: Any] {
 
 // MARK: - SVG, PNG, PDF
 
-/// The `<g class="node">` ids of an SVG file, decoded by a real XML parser (Foundation's `XMLParser`).
+/// The `<g class="node …">` ids of an SVG file, without the nodes a diff drew as removed, decoded by a real XML parser (Foundation's `XMLParser`).
 func svgNodeIDs(_ bytes: [UInt8]) throws -> [String] {
   let parser = XMLParser(data: Data(bytes))
   parser.shouldResolveExternalEntities = false
@@ -208,7 +208,11 @@ private final class NodeIDCollector: NSObject, XMLParserDelegate {
     attributes attributeDict: [String: String] = [:]
   ) {
     if rootName == nil { rootName = elementName }
-    if elementName == "g", attributeDict["class"] == "node", let id = attributeDict["id"] { nodeIDs.append(id) }
+    // What a step's diff draws faded from the step before (class "removed") is not in the hierarchy.
+    let classes = attributeDict["class"]?.split(separator: " ") ?? []
+    if elementName == "g", classes.first == "node", !classes.contains("removed"), let id = attributeDict["id"] {
+      nodeIDs.append(id)
+    }
   }
 }
 
@@ -307,7 +311,8 @@ private final class TextCollector: NSObject, XMLParserDelegate {
     if rootName == nil { rootName = elementName }
     switch elementName {
     case "g":
-      switch attributeDict["class"] {
+      // Graphviz writes `node` or `edge` first, then the classes vcgraph gave the element.
+      switch attributeDict["class"]?.split(separator: " ").first {
       case "node": groups.append(attributeDict["id"] ?? "")
       case "edge": groups.append("")
       default: groups.append(nil)

@@ -36,21 +36,21 @@ import VCGraph
     #expect(Set(graph.controllerIDs) == ["nav", "inbox", "message"])
 
     let added = try #require(graph.node(named: "vc:message"))
-    #expect(added.attributes["color"] == DiagramStyle.added)
+    #expect(added.attributes["color"] == DiagramStyle.light.added)
     #expect(added.attributes["penwidth"] == "3")
     #expect(Self.labelText(added).hasPrefix("+ ADDED "))
     #expect(Self.labelText(added).contains("on screen · appeared"), "drawn in its new state")
     #expect(!Self.styles(added.attributes).contains("dotted"))
 
     let changed = try #require(graph.node(named: "vc:inbox"))
-    #expect(changed.attributes["color"] == DiagramStyle.changed)
+    #expect(changed.attributes["color"] == DiagramStyle.light.changed)
     #expect(Self.labelText(changed).hasPrefix("~ CHANGED "))
     #expect(Self.labelText(changed).contains("off screen · disappeared"), "drawn in its new state")
     #expect(Self.labelText(changed).contains("~ appeared → disappeared"), "with what changed")
 
     // The navigation controller did not change: no mark, its usual on-screen border.
     let unchanged = try #require(graph.node(named: "vc:nav"))
-    #expect(unchanged.attributes["color"] == DiagramStyle.onScreenBorder)
+    #expect(unchanged.attributes["color"] == DiagramStyle.light.onScreenBorder)
     #expect(!Self.labelText(unchanged).contains("ADDED") && !Self.labelText(unchanged).contains("CHANGED"))
 
     let newEdge = try #require(graph.edges(from: "vc:nav", to: "vc:message").first)
@@ -68,7 +68,7 @@ import VCGraph
     let graph = try Self.diffDiagram("login-flow.yaml", 3, 4).graph
     for id in ["nav", "home"] {
       let node = try #require(graph.node(named: "vc:\(id)"))
-      #expect(node.attributes["color"] == DiagramStyle.changed, "\(id)")
+      #expect(node.attributes["color"] == DiagramStyle.light.changed, "\(id)")
       #expect(Self.labelText(node).contains("~ disappeared → appeared"), "\(id)")
     }
   }
@@ -84,8 +84,8 @@ import VCGraph
 
     let removed = try #require(graph.node(named: "vc:login"))
     #expect(Self.styles(removed.attributes).contains("dotted"))
-    #expect(removed.attributes["color"] == DiagramStyle.removed)
-    #expect(removed.attributes["fillcolor"] == DiagramStyle.removedFill)
+    #expect(removed.attributes["color"] == DiagramStyle.light.removed)
+    #expect(removed.attributes["fillcolor"] == DiagramStyle.light.removedFill)
     let label = Self.labelText(removed)
     #expect(label.hasPrefix("− REMOVED "))
     #expect(label.contains("LoginViewController"))
@@ -95,7 +95,7 @@ import VCGraph
     let edge = try #require(graph.edges(from: "vc:nav", to: "vc:login").first)
     #expect(Self.styles(edge.attributes).contains("dotted"))
     #expect(!edge.isDashed, "dotted replaces a presentation's dashes")
-    #expect(edge.attributes["color"] == DiagramStyle.removed)
+    #expect(edge.attributes["color"] == DiagramStyle.light.removed)
     #expect(edge.labelText == "− REMOVED presents · fullScreen")
   }
 
@@ -117,10 +117,10 @@ import VCGraph
     #expect(graph.windowIDs == ["main", "overlay"])
     let window = try #require(graph.node(named: "window:overlay"))
     #expect(Self.labelText(window).hasPrefix("− REMOVED UIWindow"))
-    #expect(window.attributes["fillcolor"] == DiagramStyle.removed)
+    #expect(window.attributes["fillcolor"] == DiagramStyle.light.removed)
     let frame = try #require(graph.clusters.first { $0.name == "cluster_window_overlay" })
     #expect(Self.styles(frame.attributes).contains("dashed"))
-    #expect(frame.attributes["color"] == DiagramStyle.removed)
+    #expect(frame.attributes["color"] == DiagramStyle.light.removed)
 
     let root = try #require(graph.node(named: "vc:toast"))
     #expect(root.cluster == "cluster_window_overlay")
@@ -135,13 +135,13 @@ import VCGraph
   /// An added window is outlined; a window whose key status changed says what it was.
   @Test func windowsAreMarkedAddedAndChanged() throws {
     let added = try #require(try Self.diffDiagram("two-windows.yaml", 2, 3).graph.node(named: "window:overlay"))
-    #expect(added.attributes["color"] == DiagramStyle.added)
+    #expect(added.attributes["color"] == DiagramStyle.light.added)
     #expect(Self.labelText(added).hasPrefix("+ ADDED UIWindow"))
 
     let graph = try Self.diffDiagram("two-windows.yaml", 4, 5).graph
     let main = try #require(graph.node(named: "window:main"))
     #expect(Self.labelText(main).hasPrefix("~ CHANGED UIWindow"))
-    #expect(main.attributes["color"] == DiagramStyle.changed)
+    #expect(main.attributes["color"] == DiagramStyle.light.changed)
     #expect(Self.labelText(main).contains("~ key → not key"))
     let overlay = try #require(graph.node(named: "window:overlay"))
     #expect(Self.labelText(overlay).contains("overlay · key window"))

@@ -156,6 +156,13 @@ final class ParsedElement {
 
   /// The text of this element and its descendants, concatenated.
   var allText: String { text + children.map(\.allText).joined() }
+
+  /// The words of the element's `class` attribute: Graphviz writes `node`, `edge` or `cluster`
+  /// first, then the classes vcgraph gave it.
+  var classes: [Substring] { (attributes["class"] ?? "").split(separator: " ") }
+
+  /// True when the element's `class` attribute holds `name`.
+  func hasClass(_ name: String) -> Bool { classes.contains(Substring(name)) }
 }
 
 /// Why a document did not parse as XML.
@@ -211,16 +218,16 @@ struct SVGDocument {
 
   /// The ids of the `<g class="node">` groups, decoded (`vc-nav`, `window-main`).
   var nodeIDs: [String] {
-    root.allElements.filter { $0.name == "g" && $0.attributes["class"] == "node" }.compactMap { $0.attributes["id"] }
+    root.allElements.filter { $0.name == "g" && $0.hasClass("node") }.compactMap { $0.attributes["id"] }
   }
 
   /// The `<g class="node">` group with this id.
   func node(id: String) -> ParsedElement? {
-    root.allElements.first { $0.name == "g" && $0.attributes["class"] == "node" && $0.attributes["id"] == id }
+    root.allElements.first { $0.name == "g" && $0.hasClass("node") && $0.attributes["id"] == id }
   }
 
   /// The number of `<g class="edge">` groups.
-  var edgeCount: Int { root.allElements.filter { $0.name == "g" && $0.attributes["class"] == "edge" }.count }
+  var edgeCount: Int { root.allElements.filter { $0.name == "g" && $0.hasClass("edge") }.count }
 
   /// The text of every `<text>` element, one a line.
   var texts: [String] { root.allElements.filter { $0.name == "text" }.map(\.allText) }

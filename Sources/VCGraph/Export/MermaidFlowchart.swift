@@ -1,4 +1,4 @@
-/// A hierarchy as a Mermaid flowchart, which GitHub draws inline from a ```` ```mermaid ```` block.
+/// A hierarchy as a Mermaid flowchart, which GitHub draws inline from a code block marked `mermaid`.
 ///
 /// It shows what the diagram shows: one subgraph per window and one for the controllers outside any
 /// window; a box per controller with its kind, class, id, title and state; window → root edges thick,

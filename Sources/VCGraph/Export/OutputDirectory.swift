@@ -76,11 +76,17 @@ public struct OutputDirectory: Sendable {
   /// Writes a scenario's frames and its `index.json` together, and removes the frames of an earlier
   /// render that the new index no longer lists.
   ///
-  /// - Parameter stepActions: For a render of some steps only (`--step`), the action of every step
-  ///   of the scenario: the earlier index's other steps are kept when the scenario still has them,
-  ///   with the same action. Nil for a render of every step, which replaces the earlier index.
+  /// - Parameters:
+  ///   - frames: The frame files, name and contents.
+  ///   - index: The index of the render, written as `index.json`.
+  ///   - stepActions: For a render of some steps only (`--step`), the action of every step
+  ///     of the scenario: the earlier index's other steps are kept when the scenario still has them,
+  ///     with the same action. Nil for a render of every step, which replaces the earlier index.
+  ///   - extraFiles: Files written with the frames, all or nothing with them (the flipbook's
+  ///     `index.html` and `index.md`). A later render without them leaves them as they are.
   public func writeFrames(
-    _ frames: [(name: String, contents: Data)], index: RenderIndex, stepActions: [String]? = nil
+    _ frames: [(name: String, contents: Data)], index: RenderIndex, stepActions: [String]? = nil,
+    extraFiles: [(name: String, contents: Data)] = []
   ) throws(WriteError) {
     let earlier = contents(of: RenderIndex.fileName).flatMap { try? JSONDecoder().decode(RenderIndex.self, from: $0) }
     let merged = stepActions.map { index.keepingSteps(of: earlier, stillIn: $0) } ?? index
@@ -89,7 +95,7 @@ public struct OutputDirectory: Sendable {
     let stale = (earlier?.steps.flatMap { $0.files.values } ?? []).filter {
       !kept.contains($0) && RenderIndex.isFrameFileName($0)
     }
-    try write(frames + [(RenderIndex.fileName, merged.jsonData())], removing: stale)
+    try write(frames + [(RenderIndex.fileName, merged.jsonData())] + extraFiles, removing: stale)
   }
 
   /// Reads a file of the folder, if it is there.

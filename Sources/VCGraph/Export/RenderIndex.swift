@@ -51,10 +51,13 @@ public struct RenderIndex: Sendable, Codable, Hashable {
   enum CodingKeys: String, CodingKey { case scenario, title, steps }
 
   /// The name of a step's file: `NN-slug.ext`, the number zero-padded so names sort in step order.
-  public static func fileName(for step: Step, stepCount: Int, fileExtension: String) -> String {
+  ///
+  /// `suffix` goes before the extension: `~dark` for the dark theme's files (`03-push-detail~dark.svg`).
+  public static func fileName(for step: Step, stepCount: Int, fileExtension: String, suffix: String = "") -> String {
     let width = max(2, String(stepCount).count)
     let number = String(step.number)
-    return String(repeating: "0", count: max(0, width - number.count)) + number + "-" + step.slug + "." + fileExtension
+    return String(repeating: "0", count: max(0, width - number.count)) + number + "-" + step.slug + suffix + "."
+      + fileExtension
   }
 
   /// This index plus the steps of `earlier` that it does not hold and that the scenario still has with
@@ -79,7 +82,9 @@ public struct RenderIndex: Sendable, Codable, Hashable {
       let dot = parts[1].lastIndex(of: "."),
       ["svg", "png", "pdf", "dot"].contains(parts[1][parts[1].index(after: dot)...])
     else { return false }
-    return parts[1][..<dot].allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
+    var stem = parts[1][..<dot]
+    if stem.hasSuffix("~dark") { stem = stem.dropLast("~dark".count) }
+    return stem.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
   }
 
   /// The index as pretty-printed JSON with sorted keys, ending in a newline.

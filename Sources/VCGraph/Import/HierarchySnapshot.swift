@@ -33,6 +33,7 @@ public struct HierarchySnapshot: Sendable {
   /// Reads the hierarchy `reference` names.
   ///
   /// - Parameters:
+  ///   - reference: A dump file, `-`, `state.json`, `state.json#N` or `flow.yaml#N`.
   ///   - keepsPointers: Keep a dump's addresses (see ``HierarchyDump``).
   ///   - standardInput: Reads standard input, for the reference `-`.
   public init(

@@ -9,6 +9,10 @@ public struct Hierarchy: Sendable, Hashable {
   /// Controller ids in declaration order.
   public let order: [String]
   var controllers: [String: ViewController]
+  /// The segues of a hierarchy read from a storyboard, in document order; empty otherwise.
+  public internal(set) var segues: [Segue] = []
+  /// The controllers a storyboard declared as scenes: drawn whether or not they have a relation.
+  var storyboardScenes: Set<String> = []
 
   /// A hierarchy of unattached controllers, in the given order.
   public init(viewControllers: [ViewController]) {
@@ -131,9 +135,9 @@ public struct Hierarchy: Sendable, Hashable {
     order.filter(isMember)
   }
 
-  /// True when `id` has a relation or was listed by a dump: what a diagram of the hierarchy draws.
+  /// True when `id` has a relation or was listed by a dump or a storyboard: what a diagram of the hierarchy draws.
   public func isMember(_ id: String) -> Bool {
-    isAttached(id) || controllers[id]?.dumpRecord != nil
+    isAttached(id) || controllers[id]?.dumpRecord != nil || storyboardScenes.contains(id)
   }
 
   /// True when `id` takes part in any relation: it has a window, a parent, children or a presentation.

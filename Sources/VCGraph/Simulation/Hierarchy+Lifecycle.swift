@@ -3,6 +3,7 @@ extension Hierarchy {
   /// deallocates the controllers nothing holds any more.
   ///
   /// - Parameters:
+  ///   - action: The UIKit call.
   ///   - animated: The `animated` argument of the call, passed on to the appearance callbacks.
   ///   - running: The transition of the previous step when this call is made while it still animates.
   /// - Returns: The callbacks UIKit makes, in UIKit's order, and the step's warnings. A call UIKit

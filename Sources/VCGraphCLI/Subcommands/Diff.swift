@@ -51,6 +51,9 @@ extension VCGraphCommand {
     @Flag(help: "Exit with status 1 when the hierarchies differ (like git diff --exit-code).")
     var exitCode = false
 
+    @Option(help: ThemeChoice.help)
+    var theme: ThemeChoice = .light
+
     func validate() throws {
       if before == "-" && after == "-" { throw ValidationError("Only one side can be read from standard input.") }
       if output == nil && !formatLists.isEmpty {
@@ -61,7 +64,7 @@ extension VCGraphCommand {
     func run() throws {
       let sides: (before: HierarchySnapshot, after: HierarchySnapshot)
       do {
-        let read = { FileHandle.standardInput.readDataToEndOfFile() }
+        let read = { ((try? FileHandle.standardInput.readToEnd()) ?? nil) ?? Data() }
         sides = (
           try HierarchySnapshot(reference: before, keepsPointers: keepPointers, standardInput: read),
           try HierarchySnapshot(reference: after, keepsPointers: keepPointers, standardInput: read)
@@ -74,10 +77,10 @@ extension VCGraphCommand {
       if let output {
         let formats = formatLists.isEmpty ? [.svg] : FormatList.merged(formatLists)
         do {
-          let rendered = try Renderer().render(
-            Diagram(diff: diff, before: sides.before, after: sides.after), formats: formats)
           try OutputDirectory(path: output).write(
-            formats.map { ("diff.\($0.fileExtension)", Data(rendered[$0] ?? [])) })
+            try Renderer().renderFiles(
+              Diagram(diff: diff, before: sides.before, after: sides.after), named: "diff", formats: formats,
+              themes: theme.themes))
         } catch let error as RenderError {
           printError("error: \(error.description)")
           throw ExitCode(2)

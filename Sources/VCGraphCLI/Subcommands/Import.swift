@@ -51,6 +51,9 @@ extension VCGraphCommand {
         valueName: "FILE"))
     var report: String?
 
+    @Option(help: ThemeChoice.help)
+    var theme: ThemeChoice = .light
+
     /// The formats asked for, each once, in the order given.
     var formats: [SnapshotFormat] {
       let formats = FormatList.merged(formatLists)
@@ -101,7 +104,8 @@ extension VCGraphCommand {
       do {
         if dump == "-" {
           snapshot = try HierarchyDump(
-            data: FileHandle.standardInput.readDataToEndOfFile(), path: "<stdin>", keepsPointers: keepPointers)
+            data: ((try? FileHandle.standardInput.readToEnd()) ?? nil) ?? Data(), path: "<stdin>",
+            keepsPointers: keepPointers)
         } else {
           snapshot = try HierarchyDump(contentsOfFile: dump, keepsPointers: keepPointers)
         }
@@ -117,10 +121,8 @@ extension VCGraphCommand {
           hierarchy: hierarchy, name: dump,
           source: .dump(text: snapshot.text))
         do {
-          let rendered = try Renderer().render(Diagram(snapshot: source), formats: diagramFormats)
-          for format in diagramFormats {
-            files.append(("\(name).\(format.fileExtension)", Data(rendered[format] ?? [])))
-          }
+          files += try Renderer().renderFiles(
+            Diagram(snapshot: source), named: name, formats: diagramFormats, themes: theme.themes)
         } catch {
           printError("\(snapshot.path): error: \(error.description)")
           return false

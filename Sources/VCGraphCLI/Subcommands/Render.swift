@@ -11,12 +11,15 @@ extension VCGraphCommand {
         Writes DIR/<scenario name>/NN-<action>.<format> for every step and format,
         and DIR/<scenario name>/index.json listing them. A scenario that fails to
         replay or render writes nothing, and the command exits with status 1.
+        --html adds index.html, a page that flips through the steps (self-contained,
+        works opened from disk); --markdown adds index.md for a docs folder.
 
         Examples:
           vcgraph render samples/navigation.yaml
           vcgraph render samples/*.yaml -o docs/diagrams --format svg,png
           vcgraph render flow.yaml --step 3 --format png
           vcgraph render flow.yaml --events --format png
+          vcgraph render flow.yaml --html --markdown --format svg,png
         """
     )
 
@@ -37,11 +40,41 @@ extension VCGraphCommand {
     @Flag(help: "Show each step's lifecycle callbacks on its diagram, numbered in UIKit's order.")
     var events = false
 
+    @Option(
+      help: ArgumentHelp(
+        "stable (default): lay out every step together, so a controller keeps its place and every frame its size; "
+          + "per-step: lay out each step on its own.",
+        valueName: "LAYOUT"),
+      transform: { value in
+        guard let layout = FrameLayout(rawValue: value) else {
+          throw ValidationError("use stable or per-step.")
+        }
+        return layout
+      })
+    var layout: FrameLayout = .stable
+
+    @Option(help: ThemeChoice.help)
+    var theme: ThemeChoice = .light
+
+    @Flag(help: "Also write index.html: every step's diagram with its action, caption and callbacks, on one page.")
+    var html = false
+
+    @Flag(help: "Also write index.md: every step's action, caption, picture, callbacks and files.")
+    var markdown = false
+
     /// The formats asked for, each once, in the order given.
     var outputFormats: [OutputFormat] { FormatList.merged(formatLists) }
 
+    /// The formats to render: those asked for, and SVG for `index.html`, which inlines it.
+    var renderedFormats: [OutputFormat] {
+      html && !outputFormats.contains(.svg) ? outputFormats + [.svg] : outputFormats
+    }
+
     func validate() throws {
       if let step, step < 1 { throw ValidationError("--step counts from 1.") }
+      if step != nil, html || markdown {
+        throw ValidationError("--html and --markdown show every step; leave out --step.")
+      }
     }
 
     func run() throws {
@@ -67,12 +100,16 @@ extension VCGraphCommand {
         }
         folders[folder] = path
         do {
-          let rendered = try renderer.render(replay, formats: outputFormats, onlyStep: step, showsEvents: events)
+          let rendered = try renderer.render(
+            replay, formats: renderedFormats, onlyStep: step, showsEvents: events, layout: layout,
+            themes: theme.themes)
+          let files = files(of: rendered, replay: replay)
           try OutputDirectory(path: folder).writeFrames(
-            rendered.frames, index: rendered.index,
-            stepActions: step == nil ? nil : replay.scenario.steps.map(\.action.summary))
-          let count = rendered.index.steps.count
-          print("\(path) → \(folder) (\(count) step\(count == 1 ? "" : "s"), \(rendered.frames.count + 1) files)")
+            files.frames, index: files.index,
+            stepActions: step == nil ? nil : replay.scenario.steps.map(\.action.summary), extraFiles: files.pages)
+          let count = files.index.steps.count
+          let fileCount = files.frames.count + 1 + files.pages.count
+          print("\(path) → \(folder) (\(count) step\(count == 1 ? "" : "s"), \(fileCount) files)")
         } catch let error as RenderError {
           printError("\(path): error: \(error.description)")
           failed = true
@@ -83,5 +120,31 @@ extension VCGraphCommand {
       }
       if failed { throw ExitCode.failure }
     }
+  }
+}
+
+extension VCGraphCommand.Render {
+  /// What rendering a scenario writes: the frames of the formats asked for and the index listing them
+  /// (an SVG drawn only for `index.html` is left out of both), and the flipbook pages asked for.
+  fileprivate func files(
+    of rendered: RenderedScenario, replay: Replay
+  ) -> (frames: [(name: String, contents: Data)], index: RenderIndex, pages: [(name: String, contents: Data)]) {
+    var frames = rendered.frames
+    var index = rendered.index
+    if !outputFormats.contains(.svg) {
+      let keys = theme.themes.map { OutputFormat.svg.rawValue + $0.fileNameSuffix }
+      let drawnForPage = Set(index.steps.flatMap { step in keys.compactMap { step.files[$0] } })
+      frames.removeAll { drawnForPage.contains($0.name) }
+      for entry in index.steps.indices {
+        for key in keys { index.steps[entry].files[key] = nil }
+      }
+    }
+    var pages: [(name: String, contents: Data)] = []
+    if html || markdown {
+      let flipbook = Flipbook(replay: replay, index: index, drawings: rendered.frames)
+      if html { pages.append((Flipbook.htmlFileName, Data(flipbook.html.utf8))) }
+      if markdown { pages.append((Flipbook.markdownFileName, Data(flipbook.markdown.utf8))) }
+    }
+    return (frames, index, pages)
   }
 }

@@ -1,45 +1,77 @@
 import VCGraph
 
-/// The visual encoding of a diagram: colours after Apple's system palette, one font, and sizes.
-enum DiagramStyle {
+/// The visual encoding of a diagram in one ``Theme``: colours after Apple's system palette, one
+/// font, and sizes.
+///
+/// Every colour a diagram draws comes from here, so a theme changes all of them: the background,
+/// text, borders, fills, edges, kinds, the diff's marks, the callbacks panel, the legend, windows
+/// and the frames around them.
+struct DiagramStyle: Sendable, Hashable {
   static let font = "Inter,Helvetica Neue,Helvetica,Arial,sans-serif"
   /// For addresses: Inter draws the x of `0x7b32` as a multiplication sign between digits.
   static let monospacedFont = "DejaVu Sans Mono,Menlo,monospace"
-  static let background = "#FFFFFF"
 
-  static let label = "#1C1C1E"
-  static let secondaryLabel = "#6E6E73"
-  static let tertiaryLabel = "#8E8E93"
-  static let mutedLabel = "#AEAEB2"
+  var background: String
+  /// The fill of an on-screen or not-loaded controller's box.
+  var controllerFill: String
 
-  static let onScreenBorder = "#34C759"
-  static let onScreenText = "#248A3D"
-  static let offScreenFill = "#F2F2F7"
-  static let offScreenBorder = "#AEAEB2"
-  static let notLoadedBorder = "#C7C7CC"
+  var label: String
+  var secondaryLabel: String
+  var tertiaryLabel: String
+  var mutedLabel: String
+  /// The border of the legend and of the callbacks panel.
+  var panelBorder: String
 
-  static let windowFill = "#1C1C1E"
-  static let otherWindowFill = "#636366"
-  static let clusterFill = "#FAFAFC"
-  static let clusterBorder = "#D1D1D6"
+  var onScreenBorder: String
+  var onScreenText: String
+  var offScreenFill: String
+  var offScreenBorder: String
+  var notLoadedBorder: String
+  var notLoadedFill: String
 
-  static let rootEdge = "#1C1C1E"
-  static let childEdge = "#8E8E93"
-  static let shownChildEdge = "#3A3A3C"
-  static let presentationEdge = "#AF52DE"
+  var windowFill: String
+  var otherWindowFill: String
+  /// The outlines of windows, which keep a window apart from its frame in the dark.
+  var windowBorder: String
+  var otherWindowBorder: String
+  /// The text on a window's box: its class, its name, and the diff's marks.
+  var windowLabel: String
+  var windowSecondaryLabel: String
+  var windowAdded: String
+  var windowRemoved: String
+  var windowChanged: String
+  var clusterFill: String
+  var clusterBorder: String
 
-  static let deallocated = "#D70015"
+  var rootEdge: String
+  var childEdge: String
+  var shownChildEdge: String
+  var presentationEdge: String
+  /// A storyboard segue's edge and label: a teal no other edge uses, readable on either background.
+  var segue: String
+  /// How the legend tells the shown child's edge from the others.
+  var shownChildEdgeNote: String
+
+  var deallocated: String
 
   /// What a diff marks: added in blue (green already means on screen), removed faded red, changed orange.
-  static let added = "#0A84FF"
-  static let removed = "#FF8A80"
-  static let removedFill = "#FFF5F4"
-  static let removedText = "#C9A09C"
-  static let changed = "#FF9500"
-  static let viewLoad = "#0071E3"
+  var added: String
+  var removed: String
+  var removedFill: String
+  var removedText: String
+  var changed: String
+  var viewLoad: String
+
+  /// The colours naming the kinds of controller.
+  var navigation: String
+  var tabBar: String
+  var splitView: String
+  var pageView: String
+  var container: String
+  var content: String
 
   /// The colour of a lifecycle callback in the callbacks panel.
-  static func color(for callback: LifecycleEvent.Callback) -> String {
+  func color(for callback: LifecycleEvent.Callback) -> String {
     switch callback {
     case .viewDidLoad: return viewLoad
     case .viewWillAppear, .viewDidAppear: return onScreenText
@@ -53,14 +85,60 @@ enum DiagramStyle {
   }
 
   /// The colour naming a kind of controller, from the system palette.
-  static func color(for kind: ViewControllerKind) -> String {
+  func color(for kind: ViewControllerKind) -> String {
     switch kind {
-    case .navigation: return "#007AFF"
-    case .tabBar: return "#5856D6"
-    case .splitView: return "#30B0C7"
-    case .pageView: return "#A2845E"
-    case .container: return "#FF9500"
-    case .content: return "#8E8E93"
+    case .navigation: return navigation
+    case .tabBar: return tabBar
+    case .splitView: return splitView
+    case .pageView: return pageView
+    case .container: return container
+    case .content: return content
     }
   }
+
+  /// Every colour of the style, as `#RRGGBB`.
+  var colors: Set<String> {
+    Set(Mirror(reflecting: self).children.compactMap { $0.value as? String }.filter { $0.hasPrefix("#") })
+  }
+}
+
+extension DiagramStyle {
+  /// Black on white, after the light system colours.
+  static let light = DiagramStyle(
+    background: "#FFFFFF", controllerFill: "#FFFFFF",
+    label: "#1C1C1E", secondaryLabel: "#6E6E73", tertiaryLabel: "#8E8E93", mutedLabel: "#AEAEB2",
+    panelBorder: "#E5E5EA",
+    onScreenBorder: "#34C759", onScreenText: "#248A3D", offScreenFill: "#F2F2F7", offScreenBorder: "#AEAEB2",
+    notLoadedBorder: "#C7C7CC", notLoadedFill: "#FFFFFF",
+    windowFill: "#1C1C1E", otherWindowFill: "#636366", windowBorder: "#1C1C1E", otherWindowBorder: "#636366",
+    windowLabel: "#FFFFFF", windowSecondaryLabel: "#E5E5EA",
+    windowAdded: "#7EE2A8", windowRemoved: "#FFFFFF", windowChanged: "#FFD60A",
+    clusterFill: "#FAFAFC", clusterBorder: "#D1D1D6",
+    rootEdge: "#1C1C1E", childEdge: "#8E8E93", shownChildEdge: "#3A3A3C", presentationEdge: "#AF52DE",
+    segue: "#1A9AAB", shownChildEdgeNote: "darker when shown",
+    deallocated: "#D70015",
+    added: "#0A84FF", removed: "#FF8A80", removedFill: "#FFF5F4", removedText: "#C9A09C", changed: "#FF9500",
+    viewLoad: "#0071E3",
+    navigation: "#007AFF", tabBar: "#5856D6", splitView: "#30B0C7", pageView: "#A2845E", container: "#FF9500",
+    content: "#8E8E93")
+
+  /// Light on black, after the dark system colours (label alphas flattened to solid colours), with
+  /// surfaces that get lighter as they rise: the frames of windows, then boxes, then windows.
+  static let dark = DiagramStyle(
+    background: "#000000", controllerFill: "#2C2C2E",
+    label: "#FFFFFF", secondaryLabel: "#AEAEB2", tertiaryLabel: "#8E8E93", mutedLabel: "#636366",
+    panelBorder: "#3A3A3C",
+    onScreenBorder: "#30D158", onScreenText: "#30D158", offScreenFill: "#1C1C1E", offScreenBorder: "#636366",
+    notLoadedBorder: "#8E8E93", notLoadedFill: "#121214",
+    windowFill: "#636366", otherWindowFill: "#48484A", windowBorder: "#8E8E93", otherWindowBorder: "#6E6E73",
+    windowLabel: "#FFFFFF", windowSecondaryLabel: "#EBEBF5",
+    windowAdded: "#7EE2A8", windowRemoved: "#FFFFFF", windowChanged: "#FFD60A",
+    clusterFill: "#121214", clusterBorder: "#3A3A3C",
+    rootEdge: "#F2F2F7", childEdge: "#8E8E93", shownChildEdge: "#D1D1D6", presentationEdge: "#BF5AF2",
+    segue: "#1A9AAB", shownChildEdgeNote: "lighter when shown",
+    deallocated: "#FF453A",
+    added: "#0A84FF", removed: "#B4605A", removedFill: "#241716", removedText: "#8C6E6B", changed: "#FF9F0A",
+    viewLoad: "#409CFF",
+    navigation: "#409CFF", tabBar: "#7D7AFF", splitView: "#40C8E0", pageView: "#AC8E68", container: "#FF9F0A",
+    content: "#98989D")
 }

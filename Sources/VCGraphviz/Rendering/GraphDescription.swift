@@ -76,4 +76,14 @@ public struct GraphDescription: Sendable, Hashable {
 extension Array where Element == GraphDescription.Attribute {
   /// The value of the attribute with this name.
   public subscript(name: String) -> String? { last { $0.name == name }?.value }
+
+  /// These attributes with `attribute` instead of any of the same name, at the end.
+  func setting(_ attribute: GraphDescription.Attribute) -> [GraphDescription.Attribute] {
+    filter { $0.name != attribute.name } + [attribute]
+  }
+
+  /// These attributes without any of these names.
+  func removing(_ names: Set<String>) -> [GraphDescription.Attribute] {
+    filter { !names.contains($0.name) }
+  }
 }

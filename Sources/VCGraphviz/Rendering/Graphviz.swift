@@ -4,8 +4,8 @@ import Foundation
 /// The raw Graphviz calls: the only place vcgraph touches C.
 ///
 /// A ``GraphDescription`` is built into a cgraph graph with `agopen`, `agsubg`, `agnode`, `agedge`
-/// and `agsafeset`, laid out with `gvLayout` and rendered with `gvRenderData`. Every C resource has
-/// one owner and is freed on every path.
+/// and `agsafeset`, laid out with `gvLayout` and rendered with `gvRenderData`; a layout is read back
+/// with `agget`. Every C resource has one owner and is freed on every path.
 
 /// Messages Graphviz reported through `agerr` while the current graph was built and drawn.
 ///
@@ -35,6 +35,9 @@ final class GraphvizContext {
   }
 
   /// Builds `description` as a cgraph graph, lays it out once and renders it in every format.
+  ///
+  /// The graph is laid out by `dot`, or by the engine its `layout` attribute names (a frame of a
+  /// stable layout says `nop2`: its positions are already set).
   func render(_ description: GraphDescription, formats: [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]] {
     graphvizMessages.removeAll()
     _ = agreseterrors()
@@ -56,6 +59,24 @@ final class GraphvizContext {
       output[format] = try renderData(graph, format: format)
     }
     return output
+  }
+
+  /// Lays `description` out with `engine` and reads back where everything went, as Graphviz's DOT
+  /// output writes it (see ``GraphLayout``).
+  func layout(_ description: GraphDescription, engine: String) throws(RenderError) -> GraphLayout {
+    graphvizMessages.removeAll()
+    _ = agreseterrors()
+    let graph = try CGraph(description)
+    if let problem = reportedError() { throw .graphConstruction(problem) }
+    guard gvLayout(context, graph.pointer, engine) == 0 else {
+      throw .layout(takeMessages(or: "gvLayout failed"))
+    }
+    defer { gvFreeLayout(context, graph.pointer) }
+    if let problem = reportedError() { throw .layout(problem) }
+    // Rendering DOT stores the layout in the graph's attributes (`pos`, `lp`, `bb`, `width`, …);
+    // the text itself is not needed.
+    _ = try renderData(graph, format: .dot)
+    return graph.layoutAttributes()
   }
 
   private func renderData(_ graph: CGraph, format: OutputFormat) throws(RenderError) -> [UInt8] {
@@ -91,9 +112,31 @@ final class GraphvizContext {
   }
 }
 
+/// Where a layout put the parts of a graph, in the attributes Graphviz's DOT output gives them:
+/// `bb` (`llx,lly,urx,ury`) of the graph and of each cluster, `lp` (`x,y`) of each label, `pos` of
+/// each node (its centre, `x,y`) and edge (its spline), and `width` and `height` of each node (in
+/// inches). Coordinates are points, y upwards.
+struct GraphLayout {
+  var graph: [String: String] = [:]
+  /// By cluster name.
+  var clusters: [String: [String: String]] = [:]
+  /// By node name.
+  var nodes: [String: [String: String]] = [:]
+  /// In the order of the description's edges.
+  var edges: [[String: String]] = []
+
+  /// The attributes read back from every object.
+  static let attributeNames = ["bb", "lp", "pos", "width", "height"]
+}
+
 /// Owns an `Agraph_t` built from a ``GraphDescription``; `agclose` frees it and everything in it.
 private final class CGraph {
   let pointer: UnsafeMutablePointer<Agraph_t>
+  /// The objects made from the description, by name (edges in its order), to read a layout back.
+  /// They belong to the graph and are freed with it.
+  private var clusters: [String: UnsafeMutablePointer<Agraph_t>] = [:]
+  private var nodes: [String: UnsafeMutablePointer<Agnode_t>] = [:]
+  private var edges: [UnsafeMutablePointer<Agedge_t>] = []
 
   init(_ description: GraphDescription) throws(RenderError) {
     guard let graph = withCString("vcgraph", { agopen($0, vcg_directed(), vcg_discipline()) }) else {
@@ -130,7 +173,6 @@ private final class CGraph {
 
     // Clusters come out in creation order: the graph's id discipline (vcg_discipline) numbers
     // named subgraphs as they are made.
-    var clusters: [String: UnsafeMutablePointer<Agraph_t>] = [:]
     for cluster in description.clusters {
       guard let subgraph = withCString(cluster.name, { agsubg(pointer, $0, 1) }) else {
         throw .graphConstruction("agsubg failed for \(cluster.name)")
@@ -138,7 +180,6 @@ private final class CGraph {
       set(cluster.attributes, on: UnsafeMutableRawPointer(subgraph))
       clusters[cluster.name] = subgraph
     }
-    var nodes: [String: UnsafeMutablePointer<Agnode_t>] = [:]
     for node in description.nodes {
       let owner = node.cluster.flatMap { clusters[$0] } ?? pointer
       guard let created = withCString(node.name, { agnode(owner, $0, 1) }) else {
@@ -155,7 +196,27 @@ private final class CGraph {
         throw .graphConstruction("agedge failed for \(edge.tail) → \(edge.head)")
       }
       set(edge.attributes, on: UnsafeMutableRawPointer(created))
+      edges.append(created)
     }
+  }
+
+  /// The layout attributes of the graph and of everything in it, once a layout and a DOT rendering
+  /// have set them; an attribute that is unset or empty is left out.
+  func layoutAttributes() -> GraphLayout {
+    func values(of object: UnsafeMutableRawPointer) -> [String: String] {
+      var values: [String: String] = [:]
+      for name in GraphLayout.attributeNames {
+        guard let value = withCString(name, { agget(object, $0) }), value.pointee != 0 else { continue }
+        values[name] = String(cString: value)
+      }
+      return values
+    }
+    var layout = GraphLayout()
+    layout.graph = values(of: UnsafeMutableRawPointer(pointer))
+    layout.clusters = clusters.mapValues { values(of: UnsafeMutableRawPointer($0)) }
+    layout.nodes = nodes.mapValues { values(of: UnsafeMutableRawPointer($0)) }
+    layout.edges = edges.map { values(of: UnsafeMutableRawPointer($0)) }
+    return layout
   }
 
   /// Declares a default for every node or edge of the graph.

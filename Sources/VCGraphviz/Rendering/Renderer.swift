@@ -1,10 +1,11 @@
+import Foundation
 import VCGraph
 
 /// Draws diagrams with Graphviz, in process, reusing one Graphviz context for every diagram.
 ///
 /// Graphviz is not thread-safe: use one renderer per process, from one thread at a time.
 public final class Renderer {
-  private let context: GraphvizContext
+  let context: GraphvizContext
 
   public init() throws(RenderError) {
     context = try GraphvizContext()
@@ -19,5 +20,27 @@ public final class Renderer {
   public func render(_ graph: GraphDescription, formats: [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]]
   {
     try context.render(graph, formats: formats)
+  }
+}
+
+extension Renderer {
+  /// Renders `diagram` once per theme into files named `stem.ext` and, with both themes,
+  /// `stem~dark.ext` for the dark one; themes in the order given, formats in ``OutputFormat`` order
+  /// within a theme.
+  public func renderFiles(
+    _ diagram: Diagram, named stem: String, formats: [OutputFormat], themes: [Theme] = [.light]
+  ) throws(RenderError) -> [(name: String, contents: Data)] {
+    let ordered = formats.sorted()
+    var files: [(name: String, contents: Data)] = []
+    for theme in themes {
+      var themed = diagram
+      themed.theme = theme
+      let rendered = try render(themed, formats: ordered)
+      for format in ordered {
+        let suffix = themes.count > 1 ? theme.fileNameSuffix : ""
+        files.append(("\(stem)\(suffix).\(format.fileExtension)", Data(rendered[format] ?? [])))
+      }
+    }
+    return files
   }
 }

@@ -1,0 +1,144 @@
+import ArgumentParser
+import Foundation
+import VCGraph
+import VCGraphviz
+
+extension VCGraphCommand {
+  struct Storyboard: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "storyboard",
+      abstract: "Draw the scenes and segues of Interface Builder storyboards.",
+      discussion: """
+        Reads .storyboard files saved by any Xcode since 4.2 and draws each one to
+        DIR/<name>.<format>, where <name> is the file name without its extension.
+        Scenes are controllers; relationship and embed segues are containment
+        (a navigation controller's root, tabs, split view columns, container
+        views); other segues (show, present, popover, push, unwind, …) are dotted
+        teal edges labelled with their kind. The initial view controller is the
+        root of window "main" (of a window named after the storyboard when several
+        are given), drawn as UIKit shows it at launch.
+
+        Every storyboard is read before any is drawn, so a storyboard reference to
+        another storyboard on the command line is followed into it. A file that is
+        not well-formed XML is an error naming its line, and nothing is written
+        for it; the others are still drawn, and the command exits with status 1.
+        What vcgraph does not know (an element, a segue kind) is drawn generically
+        and reported as a warning.
+
+        Examples:
+          vcgraph storyboard Main.storyboard
+          vcgraph storyboard Base.lproj/*.storyboard -o docs/storyboards --format svg,png
+          vcgraph storyboard Main.storyboard --format json
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Storyboard files.", valueName: "STORYBOARD"))
+    var storyboards: [String]
+
+    @Option(
+      name: [.short, .customLong("output")],
+      help: ArgumentHelp("The folder to write into.", valueName: "DIR"))
+    var output = "diagrams"
+
+    @Option(
+      name: .customLong("format"),
+      help: ArgumentHelp("Formats, comma-separated: svg, png, pdf, dot, json (default: svg).", valueName: "FORMATS"))
+    var formatLists: [FormatList<StoryboardFormat>] = []
+
+    /// The formats asked for, each once, in the order given; SVG when none is.
+    var formats: [StoryboardFormat] {
+      let formats = FormatList.merged(formatLists)
+      return formats.isEmpty ? [.svg] : formats
+    }
+
+    @Option(help: ThemeChoice.help)
+    var theme: ThemeChoice = .light
+
+    func validate() throws {
+      if output == "-" { throw ValidationError("-o names the folder to write into; standard output is not supported.") }
+    }
+
+    func run() throws {
+      var failed = false
+      // Every storyboard is read first, so that references between them resolve.
+      var read: [VCGraph.Storyboard] = []
+      var names: [String: String] = [:]
+      for path in storyboards {
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        if let other = names[name] {
+          printError(
+            "\(path): error: \(other) already writes \(name).* in \(output); draw them into different folders")
+          failed = true
+          continue
+        }
+        names[name] = path
+        do {
+          let storyboard = try VCGraph.Storyboard(contentsOfFile: path)
+          for warning in storyboard.warnings { printError(warning.description) }
+          read.append(storyboard)
+        } catch {
+          printError(error.description)
+          failed = true
+        }
+      }
+      var renderer: Renderer?
+      if !read.isEmpty, formats.contains(where: { $0.diagramFormat != nil }) {
+        do {
+          renderer = try Renderer()
+        } catch {
+          printError("error: \(error.description)")
+          throw ExitCode.failure
+        }
+      }
+      // A build warning about a scene followed from several storyboards is printed once.
+      var printed: Set<String> = []
+      for storyboard in read {
+        let drawn = StoryboardHierarchy(
+          storyboard, windowID: storyboards.count > 1 ? storyboard.name : "main",
+          others: read.filter { $0.path != storyboard.path })
+        for warning in drawn.warnings where printed.insert(warning.description).inserted {
+          printError(warning.description)
+        }
+        if !write(drawn, renderer: renderer) { failed = true }
+      }
+      if failed { throw ExitCode.failure }
+    }
+
+    /// Writes one storyboard's files, all or none; prints why and returns false when it cannot.
+    func write(_ drawn: StoryboardHierarchy, renderer: Renderer?) -> Bool {
+      let storyboard = drawn.storyboard
+      var files: [(name: String, contents: Data)] = []
+      let diagramFormats = formats.compactMap(\.diagramFormat)
+      if let renderer, !diagramFormats.isEmpty {
+        do {
+          files += try renderer.renderFiles(
+            Diagram(storyboard: drawn), named: storyboard.name, formats: diagramFormats, themes: theme.themes)
+        } catch {
+          printError("\(storyboard.path): error: \(error.description)")
+          return false
+        }
+      }
+      if formats.contains(.json) {
+        let document = StateDocument(
+          steps: [.init(number: 1, action: "storyboard \(storyboard.path)", hierarchy: drawn.hierarchy)])
+        files.append(("\(storyboard.name).json", Data(document.jsonString().utf8)))
+      }
+      do {
+        try OutputDirectory(path: output).write(files)
+      } catch {
+        printError(error.description)
+        return false
+      }
+      print("\(storyboard.path) → \(output) (\(files.count) file\(files.count == 1 ? "" : "s"))")
+      return true
+    }
+  }
+}
+
+/// A format `vcgraph storyboard` writes: a diagram, or the hierarchy as `vcgraph state --json` prints it.
+enum StoryboardFormat: String, CaseIterable, Hashable, Sendable {
+  case svg, png, pdf, dot, json
+
+  /// The diagram format, for the formats Graphviz renders.
+  var diagramFormat: OutputFormat? { OutputFormat(rawValue: rawValue) }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+
+/// `vcgraph storyboard`, run as a user runs it: the built executable in a temporary folder, on the
+/// sample storyboards in `samples/storyboards/`.
+@Suite struct StoryboardCommandTests {
+  static let main = "samples/storyboards/Main.storyboard"
+  static let settings = "samples/storyboards/Settings.storyboard"
+
+  /// The SVG text of a node, joined, for looking a line up.
+  static func nodeText(_ texts: SVGTexts, _ id: String) -> String {
+    (texts.nodes[id] ?? []).joined(separator: " | ")
+  }
+
+  @Test func bothSampleStoryboardsAreDrawnWithTheReferenceFollowed() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let result = try folder.vcgraph(
+        "storyboard", Self.main, Self.settings, "--format", "svg,dot,json", "-o", "out")
+      #expect(result.status == 0, "\(result)")
+      #expect(result.standardError.isEmpty, "\(result)")
+      #expect(
+        result.standardOutput == "\(Self.main) → out (3 files)\n\(Self.settings) → out (3 files)\n", "\(result)")
+      #expect(
+        folder.contents(of: "out") == [
+          "Main.dot", "Main.json", "Main.svg", "Settings.dot", "Settings.json", "Settings.svg",
+        ])
+
+      let texts = try svgTexts(try folder.bytes("out/Main.svg"))
+      // Every scene of Main, and the scenes of Settings the reference leads to, with the window.
+      #expect(
+        Set(texts.nodes.keys) == [
+          "window-Main", "vc-MainTabBarController", "vc-UINavigationController", "vc-TripsViewController",
+          "vc-TripDetail", "vc-MapViewController", "vc-ShareOptionsViewController", "vc-UINavigationController-2",
+          "vc-NewTripViewController", "vc-UINavigationController-3", "vc-ExploreViewController",
+          "vc-PlaceViewController", "vc-Settings.storyboard", "vc-Settings/SettingsNavigation",
+          "vc-Settings/SettingsViewController", "vc-Settings/AccountViewController",
+          "vc-Settings/NotificationSettingsViewController", "vc-Settings/AboutViewController",
+        ], "\(texts.nodes.keys.sorted())")
+      #expect(Self.nodeText(texts, "vc-TripsViewController").contains("on screen · appeared"))
+      #expect(Self.nodeText(texts, "vc-TripDetail").contains("view not loaded"))
+      #expect(Self.nodeText(texts, "vc-TripDetail").contains("CONTAINER"))
+      #expect(Self.nodeText(texts, "vc-Settings.storyboard").contains("storyboard reference"))
+      // Each kind of segue is drawn with its label.
+      for label in [
+        "show", "present · formSheet", "popover", "↩ unwind · unwindToTrips:", "↩ unwind · saveNewTrip:",
+        "storyboard reference", "present · pageSheet", "“newTrip”",
+      ] {
+        #expect(texts.all.contains(label), "no \(label) in \(texts.all)")
+      }
+      #expect(texts.graph.contains("Main.storyboard"), "\(texts.graph)")
+      #expect(
+        texts.graph.joined(separator: " ").contains("12 scenes + 5 from Settings.storyboard"), "\(texts.graph)")
+
+      let dot = String(decoding: try folder.bytes("out/Main.dot"), as: UTF8.self)
+      #expect(dot.hasPrefix("digraph "))
+      #expect(dot.contains("style=dotted"), "segues are dotted")
+      if hasDotProgram { #expect(try dotStatus(readingFile: folder("out/Main.dot")) == 0) }
+
+      let state = try parseJSONObject(try folder.bytes("out/Main.json"))
+      let steps = try #require(state["steps"] as? [[String: Any]])
+      let windows = try #require(steps.first?["windows"] as? [[String: Any]])
+      #expect(windows.first?["id"] as? String == "Main")
+      #expect(windows.first?["rootViewController"] as? String == "MainTabBarController")
+      let controllers = try stateControllers(state, step: 1)
+      #expect(controllers["MainTabBarController"]?["selectedViewController"] as? String == "UINavigationController")
+      #expect(controllers["MainTabBarController"]?["class"] as? String == "Trips.MainTabBarController")
+      #expect(controllers["TripsViewController"]?["state"] as? String == "appeared")
+      #expect(controllers["NewTripViewController"]?["state"] as? String == "disappeared")
+
+      // Settings drawn on its own: its window is named after it.
+      let settings = try parseJSONObject(try folder.bytes("out/Settings.json"))
+      let settingsWindows = try #require((settings["steps"] as? [[String: Any]])?.first?["windows"] as? [[String: Any]])
+      #expect(settingsWindows.first?["rootViewController"] as? String == "SettingsNavigation")
+    }
+  }
+
+  @Test func oneStoryboardAloneDrawsTheReferenceWithoutFollowingItIntoADefaultSVG() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let result = try folder.vcgraph("storyboard", Self.main)
+      #expect(result.status == 0, "\(result)")
+      #expect(result.standardError.isEmpty, "\(result)")
+      #expect(result.standardOutput == "\(Self.main) → diagrams (1 file)\n")
+      #expect(folder.contents(of: "diagrams") == ["Main.svg"])
+      let ids = try svgNodeIDs(try folder.bytes("diagrams/Main.svg"))
+      #expect(ids.contains("window-main"))
+      #expect(ids.contains("vc-Settings.storyboard"))
+      #expect(!ids.contains { $0.hasPrefix("vc-Settings/") }, "\(ids)")
+      #expect(ids.count == 13, "a window and twelve scenes: \(ids)")
+    }
+  }
+
+  @Test func malformedXMLIsAnErrorWithItsLineAndWritesNothingForThatFile() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      try folder.write(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+            <scenes>
+                <scene sceneID="abc-de-fgh">
+                    <objects>
+                        <viewController id="xyz-12-345" sceneMemberID="viewController">
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """, to: "Broken.storyboard")
+      let result = try folder.vcgraph("storyboard", "Broken.storyboard", Self.settings, "-o", "out")
+      #expect(result.status == 1, "\(result)")
+      let lines = result.standardError.split(separator: "\n").map(String.init)
+      #expect(lines.count == 1, "\(result)")
+      #expect(lines.first?.hasPrefix("Broken.storyboard:7:") == true, "\(result)")
+      #expect(
+        lines.first?.hasSuffix(
+          ": error: malformed XML: the end tag does not close the open element <viewController>") == true,
+        "\(result)")
+      // The other storyboard is still drawn.
+      #expect(result.standardOutput == "\(Self.settings) → out (1 file)\n", "\(result)")
+      #expect(folder.contents(of: "out") == ["Settings.svg"])
+    }
+  }
+
+  @Test func whatVCGraphDoesNotKnowIsDrawnAndWarnedAbout() throws {
+    try withTemporaryFolder { folder in
+      try folder.write(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="24000" initialViewController="Hom-Vc-001">
+            <scenes>
+                <scene sceneID="Hom-Sc-001">
+                    <objects>
+                        <viewController id="Hom-Vc-001" customClass="HomeViewController" sceneMemberID="viewController">
+                            <connections>
+                                <segue destination="Fut-Vc-001" kind="teleport" id="Tel-Sg-001"/>
+                                <segue destination="Gon-Vc-404" kind="show" identifier="gone" id="Gon-Sg-001"/>
+                            </connections>
+                        </viewController>
+                    </objects>
+                </scene>
+                <scene sceneID="Fut-Sc-001">
+                    <objects>
+                        <futureController id="Fut-Vc-001" sceneMemberID="viewController"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """, to: "Future.storyboard")
+      let result = try folder.vcgraph("storyboard", "Future.storyboard", "--format", "svg")
+      #expect(result.status == 0, "\(result)")
+      let warnings = result.standardError.split(separator: "\n").map(String.init)
+      #expect(warnings.count == 3, "\(result)")
+      #expect(warnings.allSatisfy { $0.hasPrefix("Future.storyboard:") && $0.contains(": warning: ") }, "\(result)")
+      #expect(
+        warnings.contains { $0.hasPrefix("Future.storyboard:8:") && $0.contains("unknown segue kind \"teleport\"") })
+      #expect(warnings.contains { $0.hasPrefix("Future.storyboard:16:") && $0.contains("<futureController>") })
+      #expect(warnings.contains { $0.hasPrefix("Future.storyboard:9:") && $0.contains("\"Gon-Vc-404\"") })
+      let texts = try svgTexts(try folder.bytes("diagrams/Future.svg"))
+      #expect(Self.nodeText(texts, "vc-futureController").contains("futureController"))
+      #expect(Self.nodeText(texts, "vc-missing Gon-Vc-404").contains("missing scene"))
+      #expect(texts.all.contains("teleport (unknown kind)"), "\(texts.all)")
+    }
+  }
+
+  @Test func twoStoryboardsOfTheSameNameAreRefused() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      try FileManager.default.createDirectory(at: folder("en.lproj"), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: folder(Self.main), to: folder("en.lproj/Main.storyboard"))
+      let result = try folder.vcgraph("storyboard", Self.main, "en.lproj/Main.storyboard", "-o", "out")
+      #expect(result.status == 1, "\(result)")
+      #expect(
+        result.standardError
+          == "en.lproj/Main.storyboard: error: \(Self.main) already writes Main.* in out; draw them into different folders\n"
+      )
+      #expect(folder.contents(of: "out") == ["Main.svg"])
+    }
+  }
+
+  @Test func aMissingFileIsAnErrorAndHelpDescribesTheCommand() throws {
+    try withTemporaryFolder { folder in
+      let missing = try folder.vcgraph("storyboard", "Nope.storyboard")
+      #expect(missing.status == 1)
+      #expect(missing.standardError.hasPrefix("Nope.storyboard:1:1: error: cannot read the storyboard"), "\(missing)")
+      #expect(!folder.exists("diagrams"))
+
+      let help = try folder.vcgraph("storyboard", "--help")
+      #expect(help.status == 0)
+      #expect(help.standardOutput.contains("--format"), "\(help)")
+      let root = try folder.vcgraph("--help")
+      #expect(root.standardOutput.contains("storyboard"), "\(root)")
+      let badFormat = try folder.vcgraph("storyboard", "x.storyboard", "--format", "mermaid")
+      #expect(badFormat.status != 0)
+    }
+  }
+}

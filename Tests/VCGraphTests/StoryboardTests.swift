@@ -1,0 +1,514 @@
+import Foundation
+import Testing
+
+@testable import VCGraph
+
+/// Reading storyboards: the fixtures under `Fixtures/Storyboards`, one per Xcode vintage, and the
+/// damaged or unusual documents a real project can hold.
+@Suite("Storyboard: scenes, containment and segues of Interface Builder storyboards")
+struct StoryboardTests {
+  /// `Tests/VCGraphTests/Fixtures/Storyboards`, beside this file.
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/Storyboards")
+
+  static func fixturePath(_ name: String) -> String {
+    fixtures.appendingPathComponent(name).path
+  }
+
+  static func load(_ name: String) throws -> Storyboard {
+    try Storyboard(contentsOfFile: fixturePath(name))
+  }
+
+  /// The hierarchy of fixture `name`, following references into the fixtures named in `others`.
+  static func build(_ name: String, others: [String] = []) throws -> StoryboardHierarchy {
+    StoryboardHierarchy(try load(name), others: try others.map(load))
+  }
+
+  /// One line per controller, in declaration order: id, class, kind, state, and its place.
+  static func summary(_ hierarchy: Hierarchy) -> [String] {
+    hierarchy.viewControllers.map { controller in
+      var line = "\(controller.id): \(controller.className), \(controller.kind.rawValue)"
+      line += controller.isViewLoaded ? ", \(controller.appearance)" : ", not loaded"
+      if let title = controller.title { line += ", “\(title)”" }
+      if let parent = controller.parent, let role = hierarchy.role(of: controller.id) {
+        line += " | \(role) of \(parent)"
+      }
+      if let window = hierarchy.windowRooted(at: controller.id) { line += " | root of \(window.id)" }
+      return line
+    }
+  }
+
+  /// One line per segue: `source → destination: label “identifier”`.
+  static func segues(_ hierarchy: Hierarchy) -> [String] {
+    hierarchy.segues.map { segue in
+      "\(segue.source) → \(segue.destination ?? "?"): \(segue.kind.label)"
+        + (segue.identifier.map { " “\($0)”" } ?? "")
+    }
+  }
+
+  /// Storyboard XML read from a string, as if from `path`.
+  static func storyboard(_ xml: String, path: String = "test.storyboard") throws(StoryboardError) -> Storyboard {
+    try Storyboard(data: Data(xml.utf8), path: path)
+  }
+
+  /// The error reading `xml` throws, or nil when it reads.
+  static func error(_ xml: String) -> StoryboardError? {
+    do {
+      _ = try storyboard(xml)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  // MARK: - Xcode vintages
+
+  @Test func anXcode4IPadMasterDetailStoryboard() throws {
+    let storyboard = try Self.load("xcode4-ipad-master-detail.storyboard")
+    #expect(storyboard.name == "xcode4-ipad-master-detail")
+    #expect(storyboard.toolsVersion == "2182")
+    #expect(storyboard.warnings.isEmpty, "\(storyboard.warnings)")
+    let drawn = StoryboardHierarchy(storyboard)
+    #expect(drawn.warnings.isEmpty, "\(drawn.warnings)")
+    let hierarchy = drawn.hierarchy
+    #expect(
+      Self.summary(hierarchy) == [
+        "UINavigationController: UINavigationController, navigation, appeared | primary of UISplitViewController",
+        // An empty storyboardIdentifier is no identifier: the id comes from the class.
+        "MasterViewController: MasterViewController, content, appeared, “Master” | stack[0] · top of UINavigationController",
+        "HistoryViewController: HistoryViewController, content, not loaded, “History”",
+        "DetailViewController: DetailViewController, content, appeared, “Detail” | secondary of UISplitViewController",
+        "InfoViewController: InfoViewController, content, not loaded",
+        "EditViewController: EditViewController, content, not loaded",
+        "UISplitViewController: UISplitViewController, splitView, appeared | root of main",
+      ])
+    #expect(
+      Self.segues(hierarchy) == [
+        "MasterViewController → DetailViewController: replace (iOS 5–7) “showDetail”",
+        "MasterViewController → HistoryViewController: push (iOS 5–7) “showHistory”",
+        "DetailViewController → InfoViewController: popover “showInfo”",
+        "DetailViewController → EditViewController: modal (iOS 5–7) · formSheet “editItem”",
+      ])
+    #expect(hierarchy.windows == [Window(id: "main", isKey: true, rootViewController: "UISplitViewController")])
+    #expect(hierarchy["UISplitViewController"]?.isCollapsed == false)
+    #expect(drawn.origins["MasterViewController"]?.objectID == "12")
+  }
+
+  @Test func anXcode5TabBarStoryboardWithOldSegueKinds() throws {
+    let drawn = try Self.build("xcode5-tab-bar.storyboard")
+    #expect(drawn.storyboard.warnings.isEmpty && drawn.warnings.isEmpty, "\(drawn.warnings)")
+    let hierarchy = drawn.hierarchy
+    #expect(
+      Self.summary(hierarchy) == [
+        "UITabBarController: UITabBarController, tabBar, appeared | root of main",
+        "UINavigationController: UINavigationController, navigation, appeared, “Feed”"
+          + " | tab 0 · selected of UITabBarController",
+        "FeedViewController: FeedViewController, content, appeared, “Feed” | stack[0] · top of UINavigationController",
+        "PostViewController: PostViewController, content, not loaded",
+        "Author: AuthorViewController, content, not loaded",
+        "UINavigationController-2: UINavigationController, navigation, not loaded",
+        "ComposeViewController: ComposeViewController, content, not loaded, “New Post”"
+          + " | stack[0] · top of UINavigationController-2",
+        "PhotosViewController: PhotosViewController, content, not loaded, “Photos” | tab 1 of UITabBarController",
+        "SettingsViewController: SettingsViewController, content, not loaded, “Settings”"
+          + " | tab 2 of UITabBarController",
+      ])
+    // `<segue reference=…>` in `<inferredMetricsTieBreakers>` is not a segue; an unwind has no
+    // destination until run time.
+    #expect(
+      Self.segues(hierarchy) == [
+        "FeedViewController → PostViewController: push (iOS 5–7) “ShowPost”",
+        "FeedViewController → UINavigationController-2: modal (iOS 5–7) “Compose”",
+        "PostViewController → Author: custom · CrossfadeSegue “ShowAuthor”",
+        "ComposeViewController → ?: unwind · cancelCompose:",
+      ])
+    #expect(hierarchy["UITabBarController"]?.selectedChild == "UINavigationController")
+    #expect(hierarchy["UITabBarController"]?.definesPresentationContext == true)
+    #expect(hierarchy.segues.last?.kind == .unwind(action: "cancelCompose:"))
+    #expect(hierarchy.segues.last?.objectID == "e8n-wD-bBh")
+  }
+
+  @Test func anXcode8AdaptiveStoryboardWithEmbedsAndModernSegues() throws {
+    let drawn = try Self.build("xcode8-adaptive.storyboard")
+    #expect(drawn.warnings.isEmpty, "\(drawn.warnings)")
+    let hierarchy = drawn.hierarchy
+    #expect(
+      Self.summary(hierarchy) == [
+        "UINavigationController: UINavigationController, navigation, appeared, “Master”"
+          + " | primary of UISplitViewController",
+        "MasterViewController: Notes.MasterViewController, content, appeared, “Master”"
+          + " | stack[0] · top of UINavigationController",
+        "Onboarding.storyboard: storyboard reference, content, not loaded",
+        "FiltersViewController: Notes.FiltersViewController, content, not loaded",
+        "UINavigationController-2: UINavigationController, navigation, not loaded",
+        "NewNoteViewController: Notes.NewNoteViewController, content, not loaded, “New Note”"
+          + " | stack[0] · top of UINavigationController-2",
+        "UISplitViewController: UISplitViewController, splitView, appeared | root of main",
+        "UINavigationController-3: UINavigationController, navigation, appeared | secondary of UISplitViewController",
+        "DetailViewController: Notes.DetailViewController, container, appeared, “Detail”"
+          + " | stack[0] · top of UINavigationController-3",
+        // Embedded children are loaded and on screen with the controller whose view holds them.
+        "ChartViewController: Notes.ChartViewController, content, appeared | child 0 of DetailViewController",
+        "GalleryPageViewController: Notes.GalleryPageViewController, pageView, appeared"
+          + " | child 1 of DetailViewController",
+        "ModelViewController: Notes.ModelViewController, content, not loaded",
+        "AVPlayerViewController: AVPlayerViewController, content, not loaded",
+      ])
+    #expect(
+      Self.segues(hierarchy) == [
+        "MasterViewController → UINavigationController-3: show detail “showDetail”",
+        "MasterViewController → FiltersViewController: popover “showFilters”",
+        "MasterViewController → UINavigationController-2: present · formSheet “newNote”",
+        "MasterViewController → Onboarding.storyboard: present · fullScreen “onboarding”",
+        "NewNoteViewController → ?: unwind · unwindToNotes:",
+        "DetailViewController → ModelViewController: show “showModel”",
+        // The segue gives no style: the destination's own modalPresentationStyle is used.
+        "DetailViewController → AVPlayerViewController: present · overFullScreen “playVideo”",
+      ])
+    // The reference's storyboard is not given: it is drawn, not followed, and that is no warning.
+    #expect(!hierarchy.segues.contains { $0.kind == .reference })
+  }
+
+  @Test func anXcode15TripleColumnSplitViewFollowingReferences() throws {
+    let drawn = try Self.build("xcode15-columns.storyboard", others: ["Account.storyboard"])
+    #expect(drawn.warnings.isEmpty, "\(drawn.warnings)")
+    let hierarchy = drawn.hierarchy
+    let split = try #require(hierarchy["UISplitViewController"])
+    // Columns in UIKit's order, whatever the document's order of the relationships.
+    #expect(split.children == ["UINavigationController", "UINavigationController-2", "UINavigationController-3"])
+    #expect(split.hasSupplementaryColumn)
+    #expect(
+      split.children.compactMap { hierarchy.role(of: $0)?.description } == ["primary", "supplementary", "secondary"])
+    #expect(hierarchy["UIHostingController"]?.title == "Mail")
+    #expect(hierarchy["UIHostingController"]?.parent == "UITabBarController")
+    #expect(
+      Self.segues(hierarchy) == [
+        "UISplitViewController → UITabBarController: compact column",
+        "MailboxViewController → UINavigationController-3: show detail “showMessage”",
+        "MessageViewController → Account.storyboard: present · pageSheet “showAccount”",
+        "Account.storyboard → Account/AccountNav: storyboard reference",
+        "Account.storyboard#AccountNav → Account/AccountNav: storyboard reference",
+        "Account/AccountViewController → Account/ProfileViewController: show “showProfile”",
+      ])
+    // The referenced storyboard's scenes reachable from the reference are drawn, not the others.
+    let followed = hierarchy.order.filter { $0.hasPrefix("Account/") }
+    #expect(followed == ["Account/AccountNav", "Account/AccountViewController", "Account/ProfileViewController"])
+    #expect(drawn.origins["Account/AccountNav"] == .init(storyboard: "Account", objectID: "Acn-Nv-0Aa"))
+    #expect(hierarchy["Account.storyboard#AccountNav"]?.title == "Account")
+    #expect(hierarchy["Account.storyboard#AccountNav"]?.className == "storyboard reference")
+    // Every scene is drawn, in a relation or not.
+    #expect(hierarchy.members == hierarchy.order)
+    // At launch the split view shows its three columns; the compact tab bar is not on screen.
+    let onScreen = hierarchy.viewControllers.filter(\.appearance.isOnScreen).map(\.id)
+    #expect(
+      onScreen == [
+        "UISplitViewController", "UINavigationController", "SidebarViewController", "UINavigationController-2",
+        "MailboxViewController", "UINavigationController-3", "MessageViewController",
+      ])
+  }
+
+  @Test func withoutTheReferencedStoryboardTheReferenceIsNotFollowed() throws {
+    let drawn = try Self.build("xcode15-columns.storyboard")
+    #expect(drawn.warnings.isEmpty)
+    #expect(!drawn.hierarchy.order.contains { $0.hasPrefix("Account/") })
+    #expect(!drawn.hierarchy.segues.contains { $0.kind == .reference })
+    #expect(drawn.hierarchy["Account.storyboard"]?.className == "storyboard reference")
+  }
+
+  @Test func aReferenceToAnIdentifierTheOtherStoryboardLacksLeadsToAMissingScene() throws {
+    let text = try String(contentsOfFile: Self.fixturePath("xcode15-columns.storyboard"), encoding: .utf8)
+      .replacingOccurrences(of: "referencedIdentifier=\"AccountNav\"", with: "referencedIdentifier=\"Billing\"")
+    let main = try Self.storyboard(text, path: "Main.storyboard")
+    let drawn = StoryboardHierarchy(main, others: [try Self.load("Account.storyboard")])
+    #expect(
+      drawn.warnings.map(\.problem) == [.missingReferencedScene(storyboard: "Account", identifier: "Billing")])
+    #expect(drawn.missingScenes == ["Account/missing Billing"])
+    #expect(drawn.hierarchy["Account/missing Billing"]?.className == "missing scene")
+    #expect(
+      drawn.hierarchy.segues.contains {
+        $0.source == "Account.storyboard#Billing" && $0.destination == "Account/missing Billing"
+      })
+    #expect(drawn.sceneCount == drawn.hierarchy.order.count - 1)
+  }
+
+  @Test func aLaunchTabThatIsAReferenceShowsTheReferencedScene() throws {
+    let xml = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" initialViewController="tab">
+        <scenes>
+          <scene sceneID="a"><objects>
+            <tabBarController id="tab" sceneMemberID="viewController">
+              <connections>
+                <segue destination="ref" kind="relationship" relationship="viewControllers" id="s1"/>
+              </connections>
+            </tabBarController>
+          </objects></scene>
+          <scene sceneID="b"><objects>
+            <viewControllerPlaceholder storyboardName="Account" referencedIdentifier="AccountNav" id="ref" sceneMemberID="viewController"/>
+          </objects></scene>
+        </scenes>
+      </document>
+      """
+    let drawn = StoryboardHierarchy(try Self.storyboard(xml), others: [try Self.load("Account.storyboard")])
+    let hierarchy = drawn.hierarchy
+    #expect(hierarchy["Account.storyboard#AccountNav"]?.appearance == .disappeared)
+    #expect(hierarchy["Account/AccountNav"]?.appearance == .appeared)
+    #expect(hierarchy["Account/AccountViewController"]?.appearance == .appeared)
+    #expect(hierarchy["Account/ProfileViewController"]?.isViewLoaded == false)
+  }
+
+  // MARK: - What vcgraph does not know
+
+  @Test func unknownElementsKindsAndBrokenLinksAreDrawnGenericallyAndReported() throws {
+    let storyboard = try Self.load("unknown-things.storyboard")
+    let path = Self.fixturePath("unknown-things.storyboard")
+    #expect(
+      storyboard.warnings.map { "\($0.location.line): \($0.problem.message)" } == [
+        "22: unknown segue kind \"morph\"; drawn as a segue labelled with it",
+        "24: a segue without a kind; drawn as a segue labelled \"no kind\"",
+        "40: unknown controller element <visionScannerController>; drawn as a content controller named after it",
+      ])
+    #expect(storyboard.warnings.allSatisfy { $0.location.file == path && $0.description.hasPrefix(path + ":") })
+    let drawn = StoryboardHierarchy(storyboard)
+    #expect(
+      drawn.warnings.map(\.problem) == [
+        .missingDestination(objectID: "Gon-Vc-404", kind: "show"),
+        .duplicateIdentifier("Detail"),
+        .unknownRelationship("nextPage", element: "viewController"),
+        .containmentCycle(child: "Detail", parent: "Detail-2"),
+      ])
+    let hierarchy = drawn.hierarchy
+    #expect(
+      Self.summary(hierarchy) == [
+        "Home: Odd.HomeViewController, content, appeared | root of main",
+        "visionScannerController: visionScannerController, content, not loaded",
+        "Detail: Odd.DetailViewController, container, not loaded",
+        "Detail-2: Odd.OtherDetailViewController, container, not loaded | child 0 of Detail",
+        "Lonely: UIViewController, content, not loaded",
+        "missing Gon-Vc-404: missing scene, content, not loaded",
+      ])
+    #expect(
+      Self.segues(hierarchy) == [
+        "Home → visionScannerController: morph (unknown kind) “scan”",
+        "Home → missing Gon-Vc-404: show “gone”",
+        "Home → visionScannerController: segue (no kind)",
+        "Home → visionScannerController: relationship · nextPage",
+        // A segue on a gesture recognizer beside the controller starts from the scene's controller.
+        "Home → Detail-2: present · overCurrentContext “swipe”",
+        "Detail-2 → Detail: relationship · embed",
+      ])
+    // A scene with no relation and no segue is still drawn.
+    #expect(hierarchy.isMember("Lonely"))
+    #expect(drawn.missingScenes == ["missing Gon-Vc-404"])
+    #expect(drawn.sceneCount == 5)
+  }
+
+  @Test func anAppKitStoryboardIsReadAndItsRelationshipsAreSegues() throws {
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" version="3.0" toolsVersion="22155" targetRuntime="MacOSX.Cocoa" initialViewController="B8D-0N-5wS">
+        <scenes>
+          <scene sceneID="JPo-4y-FX3">
+            <objects>
+              <application id="hnw-xV-0zn" sceneMemberID="viewController"/>
+              <customObject id="Ady-hI-5gd" userLabel="First Responder" customClass="NSResponder" sceneMemberID="firstResponder"/>
+            </objects>
+          </scene>
+          <scene sceneID="R2V-B0-nI4">
+            <objects>
+              <windowController id="B8D-0N-5wS" sceneMemberID="viewController">
+                <connections>
+                  <segue destination="XfG-lQ-9wD" kind="relationship" relationship="window.shadowedContentViewController" id="cq2-FE-JQM"/>
+                </connections>
+              </windowController>
+            </objects>
+          </scene>
+          <scene sceneID="hIz-AP-VOD">
+            <objects>
+              <viewController id="XfG-lQ-9wD" customClass="ViewController" customModule="Mac" sceneMemberID="viewController"/>
+            </objects>
+          </scene>
+        </scenes>
+      </document>
+      """
+    let storyboard = try Self.storyboard(xml, path: "Mac.storyboard")
+    #expect(
+      storyboard.warnings.first?.problem == .otherPlatform(type: "com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB"))
+    let drawn = StoryboardHierarchy(storyboard)
+    #expect(
+      Self.summary(drawn.hierarchy) == [
+        "application: application, content, not loaded",
+        "NSWindowController: NSWindowController, content, appeared | root of main",
+        "ViewController: Mac.ViewController, content, not loaded",
+      ])
+    #expect(
+      Self.segues(drawn.hierarchy) == [
+        "NSWindowController → ViewController: relationship · window.shadowedContentViewController"
+      ])
+  }
+
+  @Test func aStoryboardWithoutAnInitialViewControllerHasNoWindow() throws {
+    let xml = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">
+        <scenes><scene sceneID="a"><objects>
+          <viewController storyboardIdentifier="Onboarding" id="x" sceneMemberID="viewController"/>
+        </objects></scene></scenes>
+      </document>
+      """
+    let drawn = StoryboardHierarchy(try Self.storyboard(xml))
+    #expect(drawn.hierarchy.windows.isEmpty)
+    #expect(drawn.hierarchy.members == ["Onboarding"])
+    #expect(drawn.hierarchy["Onboarding"]?.isViewLoaded == false)
+  }
+
+  @Test func anInitialViewControllerThatIsNoSceneIsReported() throws {
+    let xml = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" initialViewController="gone">
+        <scenes><scene sceneID="a"><objects><viewController id="x" sceneMemberID="viewController"/></objects></scene></scenes>
+      </document>
+      """
+    let drawn = StoryboardHierarchy(try Self.storyboard(xml))
+    #expect(drawn.warnings.map(\.problem) == [.missingInitialViewController("gone")])
+    #expect(drawn.hierarchy.windows.isEmpty)
+  }
+
+  @Test func twoRelationshipsToOneControllerMakeOneParentAndASegue() throws {
+    let xml = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">
+        <scenes>
+          <scene sceneID="a"><objects>
+            <navigationController id="n1" sceneMemberID="viewController"><connections>
+              <segue destination="v" kind="relationship" relationship="rootViewController" id="r1"/>
+            </connections></navigationController>
+          </objects></scene>
+          <scene sceneID="b"><objects>
+            <navigationController id="n2" sceneMemberID="viewController"><connections>
+              <segue destination="v" kind="relationship" relationship="rootViewController" id="r2"/>
+            </connections></navigationController>
+          </objects></scene>
+          <scene sceneID="c"><objects><viewController id="v" sceneMemberID="viewController"/></objects></scene>
+        </scenes>
+      </document>
+      """
+    let drawn = StoryboardHierarchy(try Self.storyboard(xml))
+    #expect(
+      drawn.warnings.map(\.problem) == [
+        .secondParent(
+          child: "UIViewController", parent: "UINavigationController-2", firstParent: "UINavigationController")
+      ])
+    #expect(drawn.hierarchy["UIViewController"]?.parent == "UINavigationController")
+    #expect(
+      Self.segues(drawn.hierarchy) == ["UINavigationController-2 → UIViewController: relationship · rootViewController"]
+    )
+  }
+
+  // MARK: - Malformed documents
+
+  @Test func malformedXMLIsAnErrorWithItsLine() throws {
+    let mismatched = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">
+        <scenes>
+          <scene sceneID="a"><objects>
+            <viewController id="x" sceneMemberID="viewController">
+          </objects></scene>
+        </scenes>
+      </document>
+      """
+    let error = try #require(Self.error(mismatched))
+    #expect(error.location.file == "test.storyboard")
+    #expect(error.location.line == 6)
+    #expect(error.location.column >= 1)
+    #expect(error.problem == .malformedXML(code: 76, openElement: "viewController"))
+    #expect(
+      error.description.hasPrefix("test.storyboard:6:")
+        && error.description.hasSuffix(
+          ": error: malformed XML: the end tag does not close the open element <viewController>")
+    )
+
+    let truncated =
+      "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\">\n<scenes>\n<scene sceneID=\"a\">"
+    let cut = try #require(Self.error(truncated))
+    #expect(cut.location.line == 3)
+    #expect(cut.problem.message == "malformed XML: the file ends before <scene> is closed")
+
+    let unclosedQuote = "<document>\n<scenes>\n<scene sceneID=\"a><objects/></scene>\n</scenes>\n</document>\n"
+    #expect(Self.error(unclosedQuote)?.location.line == 3)
+
+    let notXML = try #require(Self.error("Main storyboard, version 2"))
+    #expect(
+      notXML.description
+        == "test.storyboard:1:1: error: malformed XML: expected an element (\"<\"); the file is not XML")
+  }
+
+  @Test func documentsThatAreNotStoryboardsAreErrors() throws {
+    #expect(Self.error("")?.description.hasPrefix("test.storyboard:1:1: error: the file is empty") == true)
+    #expect(Self.error(" \n\t\n")?.problem == .empty)
+    #expect(
+      Self.error("<svg xmlns=\"http://www.w3.org/2000/svg\"/>")?.problem == .notInterfaceBuilder(rootElement: "svg"))
+    let xib = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155">
+        <objects><placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/></objects>
+      </document>
+      """
+    let error = try #require(Self.error(xib))
+    #expect(error.problem == .notAStoryboard(type: "com.apple.InterfaceBuilder3.CocoaTouch.XIB"))
+    #expect(error.location.line == 2)
+  }
+
+  @Test func unreadableFilesAreErrors() throws {
+    let missing = Self.fixturePath("no-such.storyboard")
+    #expect(throws: StoryboardError.self) { try Storyboard(contentsOfFile: missing) }
+    do {
+      _ = try Storyboard(contentsOfFile: Self.fixtures.path)
+      Issue.record("a folder was read as a storyboard")
+    } catch {
+      #expect(
+        error.description
+          == "\(Self.fixtures.path):1:1: error: cannot read the storyboard: it is a folder; give the .storyboard file")
+    }
+  }
+
+  /// Every prefix of a real storyboard, and the storyboard with a quote or a bracket dropped in, either
+  /// reads or is an error with a line: never a crash, never a hang.
+  @Test func damagedStoryboardsNeverCrash() throws {
+    let data = try Data(contentsOf: URL(fileURLWithPath: Self.fixturePath("xcode8-adaptive.storyboard")))
+    let lineCount = data.filter { $0 == UInt8(ascii: "\n") }.count + 1
+    var errors = 0
+    for cut in stride(from: 0, to: data.count, by: max(1, data.count / 97)) {
+      for damaged in [
+        data.prefix(cut), data.prefix(cut) + Data("\"".utf8) + data.dropFirst(cut + 1),
+        data.prefix(cut) + Data("<".utf8) + data.dropFirst(cut),
+      ] {
+        do {
+          let storyboard = try Storyboard(data: Data(damaged), path: "damaged.storyboard")
+          _ = StoryboardHierarchy(storyboard, others: [storyboard])
+        } catch {
+          errors += 1
+          #expect((1...lineCount + 1).contains(error.location.line), "\(error)")
+        }
+      }
+    }
+    #expect(errors > 100)
+  }
+
+  // MARK: - Model
+
+  @Test func segueKindsSayWhatTheyDo() {
+    #expect(Segue.Kind.presentation(style: nil).label == "present · default")
+    #expect(Segue.Kind.presentation(style: .formSheet).label == "present · formSheet")
+    #expect(Segue.Kind.custom(className: nil).label == "custom")
+    #expect(Segue.Kind.relationship("compactViewController").label == "compact column")
+    #expect(Segue.Kind.other("").label == "segue (no kind)")
+    #expect(Segue.Kind.popover.name == "popoverPresentation")
+    let unwind = Segue(source: "a", destination: nil, kind: .unwind(action: "done:"))
+    #expect(unwind.involves("a") && !unwind.involves("b"))
+  }
+
+  @Test func storyboardScenesAreMembersOnlyOfStoryboardHierarchies() throws {
+    // A scenario's declared but unused controller is still not drawn.
+    let hierarchy = Hierarchy(viewControllers: [ViewController(id: "a", className: "A")])
+    #expect(hierarchy.members.isEmpty)
+    #expect(hierarchy.segues.isEmpty)
+  }
+}
