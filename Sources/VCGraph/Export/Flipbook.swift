@@ -85,7 +85,7 @@ extension Flipbook {
   ///   - replay: The replayed scenario, for each step's callbacks and warnings.
   ///   - index: The rendered steps and their files.
   ///   - drawings: Rendered files, among them each step's SVG under the name
-  ///     ``RenderIndex/fileName(for:stepCount:fileExtension:)`` gives it, whether or not `index` lists it
+  ///     ``RenderIndex/fileName(for:stepCount:fileExtension:suffix:)`` gives it, whether or not `index` lists it
   ///     (an SVG drawn only for the HTML page is not written, so not listed).
   public init(replay: Replay, index: RenderIndex, drawings: [(name: String, contents: Data)]) {
     let stepCount = replay.scenario.steps.count

@@ -75,7 +75,7 @@ public struct RenderIndex: Sendable, Codable, Hashable {
     return merged
   }
 
-  /// True for the names ``fileName(for:stepCount:fileExtension:)`` makes: `NN-slug.ext`.
+  /// True for the names ``fileName(for:stepCount:fileExtension:suffix:)`` makes: `NN-slug.ext`, `NN-slug~dark.ext`.
   public static func isFrameFileName(_ name: String) -> Bool {
     let parts = name.split(separator: "-", maxSplits: 1)
     guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(\.isASCII), parts[0].allSatisfy(\.isNumber),
