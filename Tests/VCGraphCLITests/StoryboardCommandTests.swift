@@ -158,7 +158,7 @@ import Testing
       #expect(warnings.contains { $0.hasPrefix("Future.storyboard:9:") && $0.contains("\"Gon-Vc-404\"") })
       let texts = try svgTexts(try folder.bytes("diagrams/Future.svg"))
       #expect(Self.nodeText(texts, "vc-futureController").contains("futureController"))
-      #expect(Self.nodeText(texts, "vc-missing Gon-Vc-404").contains("missing scene"))
+      #expect(Self.nodeText(texts, "vc-missing%20Gon-Vc-404").contains("missing scene"))
       #expect(texts.all.contains("teleport (unknown kind)"), "\(texts.all)")
     }
   }

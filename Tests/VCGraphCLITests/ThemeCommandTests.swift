@@ -69,3 +69,23 @@ import Testing
     }
   }
 }
+
+extension ThemeCommandTests {
+  /// The SVG drawn only for `index.html` is not written, whichever theme drew it.
+  @Test func aDarkFlipbookWritesOnlyTheFormatsAskedFor() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let result = try folder.vcgraph(
+        "render", "samples/login-flow.yaml", "-o", "out", "--format", "png", "--theme", "dark", "--html")
+      try #require(result.status == 0, "\(result)")
+      let names = folder.contents(of: "out/login-flow")
+      #expect(!names.contains { $0.hasSuffix(".svg") }, "\(names)")
+      #expect(names.filter { $0.hasSuffix(".png") }.count == 4)
+      let index = try parseJSONObject(try folder.bytes("out/login-flow/index.json"))
+      let steps = try #require(index["steps"] as? [[String: Any]])
+      #expect(steps.allSatisfy { ($0["files"] as? [String: String])?.keys.sorted() == ["png"] })
+      let page = String(decoding: try folder.bytes("out/login-flow/index.html"), as: UTF8.self)
+      #expect(page.components(separatedBy: "<svg").count - 1 == 4)
+    }
+  }
+}

@@ -188,7 +188,7 @@ import VCGraphviz
       """)
     let run = try redrawWithDot(try #require(try render(diagram, [.dot])[.dot]))
     #expect(run.status == 0, "dot -Tsvg failed: \(run.errors)")
-    #expect(Set(try SVGDocument(run.svg).nodeIDs) == ["window-w \"1\"", "vc-" + Self.hostileID])
+    #expect(Set(try SVGDocument(run.svg).nodeIDs) == ["window-w%20\"1\"", "vc-" + Self.hostileID])
   }
 
   // MARK: - One renderer, many graphs

@@ -67,6 +67,11 @@ public struct StoryboardError: Error, Sendable, Hashable, CustomStringConvertibl
       case 76: return "the end tag does not close the open element\(open)"
       case 77: return "the file ends inside an element\(open.isEmpty ? "" : "; still open:\(open)")"
       case 81: return "the text is not in the encoding the XML declaration names"
+      // libxml2's XML_ERR_UNDECLARED_ENTITY (26 has its own case above), XML_ERR_ENTITY_LOOP and
+      // XML_ERR_ENTITY_PE_INTERNAL, …: storyboards never declare entities, and vcgraph expands none.
+      case 27, 29, 89, 104:
+        return
+          "an entity declared in the file (<!ENTITY …>) is used; storyboards have none, and vcgraph does not expand them"
       default: return "XML parser error \(code)" + (open.isEmpty ? "" : " inside\(open)")
       }
     }

@@ -132,7 +132,9 @@ extension VCGraphCommand.Render {
     var frames = rendered.frames
     var index = rendered.index
     if !outputFormats.contains(.svg) {
-      let keys = theme.themes.map { OutputFormat.svg.rawValue + $0.fileNameSuffix }
+      // With one theme alone the files and keys have no suffix (see Renderer.render(_:formats:…)).
+      let themes = theme.themes
+      let keys = themes.map { OutputFormat.svg.rawValue + (themes.count > 1 ? $0.fileNameSuffix : "") }
       let drawnForPage = Set(index.steps.flatMap { step in keys.compactMap { step.files[$0] } })
       frames.removeAll { drawnForPage.contains($0.name) }
       for entry in index.steps.indices {

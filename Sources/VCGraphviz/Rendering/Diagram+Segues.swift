@@ -1,8 +1,5 @@
 import VCGraph
 
-/// The colour of a segue's edge and label: a teal no other edge uses, readable on light and dark backgrounds.
-private let segueColor = "#1A9AAB"
-
 extension Diagram {
   /// The diagram of a storyboard: its scenes, containment and window as a hierarchy's diagram draws
   /// them, and its segues as dotted teal edges labelled with their kind.
@@ -69,13 +66,13 @@ extension Diagram {
       guard hierarchy.isMember(segue.source), hierarchy.isMember(head) else { return nil }
       var label = segue.kind.label
       if case .unwind = segue.kind { label = "↩ " + label }
-      var lines = [HTMLText.font(label, size: 10, color: segueColor, bold: true, width: 40)]
+      var lines = [HTMLText.font(label, size: 10, color: style.segue, bold: true, width: 40)]
       if let identifier = segue.identifier, !identifier.isEmpty {
-        lines.append(HTMLText.font("“\(identifier)”", size: 9, color: segueColor, width: 40))
+        lines.append(HTMLText.font("“\(identifier)”", size: 9, color: style.segue, width: 40))
       }
       var attributes: [GraphDescription.Attribute] = [
         .init("id", Self.svgID(ofSegue: segue, at: index)), .init("class", "edge-segue segue-\(segue.kind.name)"),
-        .init("color", segueColor), .init("penwidth", "1.5"),
+        .init("color", style.segue), .init("penwidth", "1.5"),
       ]
       switch segue.kind {
       case .reference:

@@ -585,6 +585,12 @@ public struct Diagram: Sendable {
       + text("view not loaded") + "</TR>"
       // The diff's rows only when it marks something: a diff with no changes draws no mark to explain.
       + (changes?.isEmpty == false ? diffLegendRow(line: line, text: text, swatch: swatch, gap: gap) : "")
+      // A storyboard's segues: their own edge style, explained only where there are some.
+      + (hierarchy.segues.isEmpty
+        ? ""
+        : "<TR>" + line("┈┈┈▶", style.segue)
+          + text("segue (its kind, “identifier”; ↩ unwind; dashed: storyboard reference)")
+          + "<TD></TD><TD></TD><TD></TD></TR>")
       + "</TABLE>"
   }
 }

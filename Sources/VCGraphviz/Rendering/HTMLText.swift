@@ -31,8 +31,9 @@ enum HTMLText {
     return result
   }
 
-  /// `text` as a Graphviz identifier that no escape sequence can touch: `%`, backslash and control
-  /// characters are percent-encoded (as UTF-8), everything else is kept, so ids stay readable and distinct.
+  /// `text` as a Graphviz identifier that no escape sequence can touch, and a valid SVG/HTML id:
+  /// `%`, backslash, whitespace and control characters are percent-encoded (as UTF-8), everything
+  /// else is kept, so ids stay readable and distinct.
   ///
   /// An identifier longer than 200 characters keeps its first 120 and a hash of the whole text, so it
   /// stays distinct and short enough for Graphviz and for a reader.
@@ -44,7 +45,9 @@ enum HTMLText {
     }
     var result = ""
     for scalar in text.unicodeScalars {
-      if scalar == "%" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F {
+      if scalar == "%" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F
+        || scalar.properties.isWhitespace
+      {
         for byte in String(scalar).utf8 { result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
       } else {
         result.unicodeScalars.append(scalar)
