@@ -110,6 +110,11 @@ public struct Storyboard: Sendable {
   public init(data: Data, path: String) throws(StoryboardError) {
     let start = SourceLocation(file: path, line: 1, column: 1)
     guard data.contains(where: { !Self.isXMLSpace($0) }) else { throw StoryboardError(.empty, at: start) }
+    // FoundationXML traps (a force unwrap in its start-element callback) on a name or attribute
+    // that is not UTF-8, so a byte that is not UTF-8 is rejected here, where it is.
+    if let location = Self.firstInvalidUTF8(in: data, path: path) {
+      throw StoryboardError(.malformedXML(code: 9, openElement: nil), at: location)
+    }
     let reader = StoryboardReader(path: path)
     let parser = XMLParser(data: data)
     parser.shouldResolveExternalEntities = false
@@ -173,6 +178,35 @@ public struct Storyboard: Sendable {
 
   private static func isXMLSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  /// Where the first byte that is not UTF-8 is, for a document libxml2 reads as UTF-8: one with no
+  /// UTF-16 byte order mark and no other encoding in its XML declaration (libxml2 converts those).
+  private static func firstInvalidUTF8(in data: Data, path: String) -> SourceLocation? {
+    if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) { return nil }
+    let prolog = String(decoding: data.prefix(200), as: UTF8.self).lowercased()
+    if let declaration = prolog.range(of: "encoding="),
+      !prolog[declaration.upperBound...].dropFirst().lowercased().hasPrefix("utf-8")
+    {
+      return nil
+    }
+    var parser = Unicode.UTF8.ForwardParser()
+    var bytes = data.makeIterator()
+    var line = 1
+    var column = 1
+    while true {
+      switch parser.parseScalar(from: &bytes) {
+      case let .valid(scalar):
+        if scalar.count == 1, scalar.first == 0x0A {
+          line += 1
+          column = 1
+        } else {
+          column += 1
+        }
+      case .emptyInput: return nil
+      case .error: return SourceLocation(file: path, line: line, column: column)
+      }
+    }
   }
 
   /// UIKit's classes for the elements of a UIKit storyboard that are scenes' controllers.

@@ -38,6 +38,8 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     case noAction(allowed: [String])
     case severalActions([String])
     case noSteps
+    /// The scenario declares more controllers or steps than vcgraph reads.
+    case tooMany(String, limit: Int, given: Int)
     case unsupportedVersion(String)
     /// The step breaks one of UIKit's rules.
     case rule(RuleViolation)
@@ -61,6 +63,8 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
         return "a step needs one action key: \(allowed.joined(separator: ", "))"
       case let .severalActions(keys):
         return "a step makes one UIKit call, but this one names \(keys.joined(separator: " and "))"
+      case let .tooMany(what, limit, given):
+        return "the scenario has \(given) \(what); vcgraph reads at most \(limit)"
       case .noSteps: return "the scenario has no steps; 'steps:' needs at least one"
       case let .unsupportedVersion(version):
         return "unsupported scenario version '\(version)'; this vcgraph reads version 1"

@@ -16,6 +16,11 @@ struct ScenarioReader {
   /// composes and the reader itself finds the later occurrence and the step it is in.
   static let repeatedKeyMarker: Character = "\u{E000}"
 
+  /// The most controllers and steps a scenario may declare, so a hostile or runaway file fails with a
+  /// clear error instead of exhausting the machine.
+  static let maximumControllers = 10_000
+  static let maximumSteps = 10_000
+
   static let topLevelKeys = ["version", "title", "controllers", "steps"]
   static let controllerKeys = [
     "class", "kind", "title", "definesPresentationContext", "modalInPresentation", "retained",
@@ -72,6 +77,9 @@ struct ScenarioReader {
       throw error(.wrongType(context: "'steps'", expected: "a list of steps"), at: stepsEntry.node)
     }
     guard !stepNodes.isEmpty else { throw error(.noSteps, at: stepsEntry.node) }
+    guard stepNodes.count <= Self.maximumSteps else {
+      throw error(.tooMany("steps", limit: Self.maximumSteps, given: stepNodes.count), at: stepsEntry.node)
+    }
     let known = Set(controllers.map(\.id))
     var steps: [Step] = []
     for (index, node) in stepNodes.enumerated() {
@@ -86,6 +94,9 @@ struct ScenarioReader {
     let entries = try mapping(
       node, context: "'controllers'", expected: "a mapping of controller ids to class names",
       repeated: ScenarioError.Problem.duplicateController)
+    guard entries.pairs.count <= Self.maximumControllers else {
+      throw error(.tooMany("controllers", limit: Self.maximumControllers, given: entries.pairs.count), at: node)
+    }
     var controllers: [ViewController] = []
     var declarations: [String: SourceLocation] = [:]
     for (_, key, value) in entries.pairs {
@@ -366,7 +377,7 @@ struct ScenarioReader {
       {
         throw relocated
       }
-      throw translate(yamlError)
+      throw translate(yamlError, in: text)
     } catch {
       throw ScenarioError(.syntax(String(describing: error)), at: SourceLocation(file: path, line: 1, column: 1))
     }
@@ -390,8 +401,14 @@ struct ScenarioReader {
     }
   }
 
-  private func translate(_ yamlError: YamlError) -> ScenarioError {
-    func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: path, line: mark.line, column: mark.column) }
+  private func translate(_ yamlError: YamlError, in text: String) -> ScenarioError {
+    func at(_ mark: Mark) -> SourceLocation {
+      // At the end of a text without a final line break, libyaml puts the mark on the line after the
+      // last one: the end of the last line is where the text stops.
+      let end = Self.end(of: text, path: path)
+      guard mark.line <= end.line else { return end }
+      return SourceLocation(file: path, line: mark.line, column: mark.column)
+    }
     let start = SourceLocation(file: path, line: 1, column: 1)
     switch yamlError {
     case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
@@ -408,6 +425,24 @@ struct ScenarioReader {
     default:
       return ScenarioError(.syntax(String(describing: yamlError)), at: start)
     }
+  }
+
+  /// Where `text` ends, counting lines as libyaml does: a break is LF, CR, CR LF, NEL, LS or PS.
+  private static func end(of text: String, path: String) -> SourceLocation {
+    var line = 1
+    var column = 1
+    var previous: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n" where previous == "\r": break
+      case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
+        line += 1
+        column = 1
+      default: column += 1
+      }
+      previous = scalar
+    }
+    return SourceLocation(file: path, line: line, column: column)
   }
 
   /// The entries of a mapping; `repeated` names the problem of a key written twice (YAML can tell `1` and `"1"` apart).
