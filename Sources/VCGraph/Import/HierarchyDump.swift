@@ -66,19 +66,11 @@ public struct HierarchyDump: Sendable {
 
   /// Reads the dump in a UTF-8 text file.
   public init(contentsOfFile path: String, keepsPointers: Bool = false) throws(DumpError) {
-    let start = SourceLocation(file: path, line: 1, column: 1)
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-      throw DumpError(.unreadable("it is a folder; give the text file the dump was saved to"), at: start)
+    switch InputFile.contents(of: path, folderHint: "give the text file the dump was saved to") {
+    case let .success(data): try self.init(data: data, path: path, keepsPointers: keepsPointers)
+    case let .failure(problem):
+      throw DumpError(.unreadable(problem.reason), at: SourceLocation(file: path, line: 1, column: 1))
     }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      let reason = (error as NSError).localizedFailureReason ?? "no such file, or it cannot be opened"
-      throw DumpError(.unreadable(reason), at: start)
-    }
-    try self.init(data: data, path: path, keepsPointers: keepsPointers)
   }
 }
 

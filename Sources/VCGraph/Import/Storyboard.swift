@@ -156,19 +156,11 @@ public struct Storyboard: Sendable {
 
   /// Reads the storyboard in a file.
   public init(contentsOfFile path: String) throws(StoryboardError) {
-    let start = SourceLocation(file: path, line: 1, column: 1)
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-      throw StoryboardError(.unreadable("it is a folder; give the .storyboard file"), at: start)
+    switch InputFile.contents(of: path, folderHint: "give the .storyboard file") {
+    case let .success(data): try self.init(data: data, path: path)
+    case let .failure(problem):
+      throw StoryboardError(.unreadable(problem.reason), at: SourceLocation(file: path, line: 1, column: 1))
     }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      let reason = (error as NSError).localizedFailureReason ?? "no such file, or it cannot be opened"
-      throw StoryboardError(.unreadable(reason), at: start)
-    }
-    try self.init(data: data, path: path)
   }
 
   /// The scene whose controller has this object id.
