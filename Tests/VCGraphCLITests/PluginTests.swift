@@ -84,32 +84,7 @@ struct PluginTests {
   }
 }
 
-/// Runs `swift package ARGUMENTS` in `directory`, capturing its output through files, and waits for it.
+/// Runs `swift package ARGUMENTS` in `directory`, capturing its output, and waits for it.
 private func swiftPackage(_ arguments: [String], in directory: URL) throws -> CommandResult {
-  let capture = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-plugin-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: capture) }
-  let outURL = capture.appendingPathComponent("stdout")
-  let errURL = capture.appendingPathComponent("stderr")
-  FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  FileManager.default.createFile(atPath: errURL.path, contents: nil)
-  let out = try FileHandle(forWritingTo: outURL)
-  let err = try FileHandle(forWritingTo: errURL)
-  defer {
-    try? out.close()
-    try? err.close()
-  }
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["swift", "package"] + arguments
-  process.currentDirectoryURL = directory
-  process.standardInput = FileHandle.nullDevice
-  process.standardOutput = out
-  process.standardError = err
-  try process.run()
-  process.waitUntilExit()
-  return CommandResult(
-    status: process.terminationStatus,
-    standardOutput: try String(contentsOf: outURL, encoding: .utf8),
-    standardError: try String(contentsOf: errURL, encoding: .utf8))
+  try runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "package"] + arguments, in: directory)
 }

@@ -24,7 +24,7 @@ import Testing
       let stem = String(sample.dropLast(".yaml".count))
       let files = folder.contents(of: "out/\(stem)")
       let svgs = try files.filter { $0.hasSuffix(".svg") }.map {
-        try FrameGeometry(try folder.bytes("out/\(stem)/\($0)"))
+        try svgTexts(try folder.bytes("out/\(stem)/\($0)"))
       }
       let pngs = try files.filter { $0.hasSuffix(".png") }.map {
         try #require(pngSize(try folder.bytes("out/\(stem)/\($0)")))
@@ -35,8 +35,8 @@ import Testing
       #expect(Set(pngs.map { "\($0.width)x\($0.height)" }).count == 1, "\(sample): PNG sizes \(pngs)")
       var shared = 0
       for (index, frame) in svgs.enumerated() {
-        for (id, box) in frame.nodes {
-          guard let first = svgs[..<index].first(where: { $0.nodes[id] != nil })?.nodes[id] else { continue }
+        for (id, box) in frame.shapes {
+          guard let first = svgs[..<index].first(where: { $0.shapes[id] != nil })?.shapes[id] else { continue }
           shared += 1
           #expect(box == first, "\(sample) step \(index + 1): \(id) moved")
         }
@@ -60,8 +60,8 @@ import Testing
       let fourth = try #require(pngSize(try folder.bytes("per-step/navigation/\(Self.navigationStems[3]).png")))
       #expect(first.height < fourth.height)
       // Each step still draws its controllers, and the marks.
-      let third = try FrameGeometry(try folder.bytes("per-step/navigation/\(Self.navigationStems[2]).svg"))
-      #expect(third.texts["vc-message"]?.first == "+ ADDED")
+      let third = try svgTexts(try folder.bytes("per-step/navigation/\(Self.navigationStems[2]).svg"))
+      #expect(third.nodes["vc-message"]?.first == "+ ADDED")
       #expect(Set(third.nodes.keys) == ["window-main", "vc-nav", "vc-inbox", "vc-message"])
     }
   }
@@ -77,13 +77,13 @@ import Testing
       #expect(try folder.bytes("alone/\(name)") == (try folder.bytes("whole/\(name)")))
 
       // Step 5 pops attachment: drawn faded where step 4 had it; message is on screen again.
-      let after = try FrameGeometry(try folder.bytes("alone/\(name)"))
-      #expect(after.texts["vc-attachment"]?.first == "− REMOVED")
-      #expect(after.texts["vc-message"]?.first == "~ CHANGED")
-      #expect(after.texts["vc-message"]?.contains("~ disappeared → appeared") == true)
-      #expect(after.texts["vc-nav"]?.first == "NAVIGATION", "nav did not change")
-      let before = try FrameGeometry(try folder.bytes("whole/navigation/\(Self.navigationStems[3]).svg"))
-      #expect(after.nodes["vc-attachment"] != nil && after.nodes["vc-attachment"] == before.nodes["vc-attachment"])
+      let after = try svgTexts(try folder.bytes("alone/\(name)"))
+      #expect(after.nodes["vc-attachment"]?.first == "− REMOVED")
+      #expect(after.nodes["vc-message"]?.first == "~ CHANGED")
+      #expect(after.nodes["vc-message"]?.contains("~ disappeared → appeared") == true)
+      #expect(after.nodes["vc-nav"]?.first == "NAVIGATION", "nav did not change")
+      let before = try svgTexts(try folder.bytes("whole/navigation/\(Self.navigationStems[3]).svg"))
+      #expect(after.shapes["vc-attachment"] != nil && after.shapes["vc-attachment"] == before.shapes["vc-attachment"])
     }
   }
 
@@ -92,8 +92,8 @@ import Testing
       try folder.copySamples()
       let result = try folder.vcgraph("render", "samples/navigation.yaml", "-o", "out", "--step", "1")
       try #require(result.status == 0, "\(result)")
-      let frame = try FrameGeometry(try folder.bytes("out/navigation/\(Self.navigationStems[0]).svg"))
-      #expect(!frame.allTexts.contains { $0.contains("ADDED") || $0.contains("REMOVED") || $0.contains("CHANGED") })
+      let frame = try svgTexts(try folder.bytes("out/navigation/\(Self.navigationStems[0]).svg"))
+      #expect(!frame.all.contains { $0.contains("ADDED") || $0.contains("REMOVED") || $0.contains("CHANGED") })
     }
   }
 
@@ -104,75 +104,6 @@ import Testing
       #expect(result.status == 64, "\(result)")
       #expect(result.standardError.contains("stable or per-step"), "\(result)")
       #expect(!folder.exists("out"))
-    }
-  }
-}
-
-/// Where an SVG frame draws each node, what it writes in it, and how big the frame is.
-private struct FrameGeometry {
-  /// `width`, `height` and `viewBox` of the `<svg>` element.
-  var size = ""
-  /// The coordinates of the first shape (`path` or `polygon`) of each node's `<g>`, by the node's id.
-  var nodes: [String: String] = [:]
-  /// The lines of text of each node, by its id.
-  var texts: [String: [String]] = [:]
-  /// Every line of text, in document order.
-  var allTexts: [String] = []
-
-  init(_ bytes: [UInt8]) throws {
-    let parser = XMLParser(data: Data(bytes))
-    parser.shouldResolveExternalEntities = false
-    let collector = ShapeCollector()
-    parser.delegate = collector
-    guard parser.parse() else {
-      throw SVGParseFailure(description: "not well-formed SVG: \(String(describing: parser.parserError))")
-    }
-    self = collector.frame
-  }
-
-  fileprivate init() {}
-}
-
-private final class ShapeCollector: NSObject, XMLParserDelegate {
-  var frame = FrameGeometry()
-  /// For each open `<g>`: the node's id when it is a node (its class list says `node`).
-  private var groups: [String?] = []
-  private var text: String?
-
-  func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
-    attributes attributeDict: [String: String] = [:]
-  ) {
-    switch elementName {
-    case "svg":
-      frame.size = ["width", "height", "viewBox"].map { attributeDict[$0] ?? "" }.joined(separator: " ")
-    case "g":
-      let isNode = (attributeDict["class"] ?? "").split(separator: " ").contains("node")
-      groups.append(isNode ? attributeDict["id"] : nil)
-    case "path", "polygon":
-      if let id = groups.last(where: { $0 != nil }) ?? nil, frame.nodes[id] == nil {
-        frame.nodes[id] = attributeDict["d"] ?? attributeDict["points"]
-      }
-    case "text": text = ""
-    default: break
-    }
-  }
-
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    text? += string
-  }
-
-  func parser(
-    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
-  ) {
-    switch elementName {
-    case "g": groups.removeLast()
-    case "text":
-      guard let finished = text else { return }
-      text = nil
-      frame.allTexts.append(finished)
-      if let id = groups.last(where: { $0 != nil }) ?? nil { frame.texts[id, default: []].append(finished) }
-    default: break
     }
   }
 }

@@ -118,6 +118,13 @@ func withTemporaryFolder<Result>(_ body: (TemporaryFolder) throws -> Result) thr
 /// without, standard input is empty.
 func runVCGraph(_ arguments: [String], in directory: URL, standardInput input: String? = nil) throws -> CommandResult {
   let executable = try #require(vcgraphExecutable, "the vcgraph executable is not built beside the tests")
+  return try runProgram(executable, arguments, in: directory, standardInput: input)
+}
+
+/// Runs `executable` with `arguments` in `directory` the way ``runVCGraph(_:in:standardInput:)`` does.
+func runProgram(
+  _ executable: URL, _ arguments: [String], in directory: URL, standardInput input: String? = nil
+) throws -> CommandResult {
   let capture = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-run-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: capture) }
@@ -281,6 +288,11 @@ struct SVGTexts {
   var nodes: [String: [String]] = [:]
   /// Every text, in document order.
   var all: [String] = []
+  /// `width`, `height` and `viewBox` of the `<svg>` element: the frame's size.
+  var size = ""
+  /// The coordinates of the first shape (`path` or `polygon`) of each node, by the node's id: where
+  /// the frame draws it.
+  var shapes: [String: String] = [:]
 }
 
 /// The texts of an SVG file; see ``SVGTexts``.
@@ -310,6 +322,12 @@ private final class TextCollector: NSObject, XMLParserDelegate {
   ) {
     if rootName == nil { rootName = elementName }
     switch elementName {
+    case "svg":
+      texts.size = ["width", "height", "viewBox"].map { attributeDict[$0] ?? "" }.joined(separator: " ")
+    case "path", "polygon":
+      if let id = groups.last(where: { $0 != nil }) ?? nil, !id.isEmpty, texts.shapes[id] == nil {
+        texts.shapes[id] = attributeDict["d"] ?? attributeDict["points"]
+      }
     case "g":
       // Graphviz writes `node` or `edge` first, then the classes vcgraph gave the element.
       switch attributeDict["class"]?.split(separator: " ").first {

@@ -177,16 +177,9 @@ public struct HierarchyDiff: Sendable {
       if let earlier = beforeByAddress[address] { newIDs[id] = earlier }
     }
     // A new instance keeps its id unless a matched controller now has it; then it takes the next free one.
-    var taken = Set(newIDs.values)
+    var made = UniqueIDs(taken: Set(newIDs.values))
     for id in after.order where newIDs[id] == nil {
-      var candidate = id
-      var number = 2
-      while taken.contains(candidate) {
-        candidate = "\(id)-\(number)"
-        number += 1
-      }
-      newIDs[id] = candidate
-      taken.insert(candidate)
+      newIDs[id] = made.make(from: id)
     }
     return after.renamingControllers(newIDs)
   }

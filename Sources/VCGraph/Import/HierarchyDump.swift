@@ -564,20 +564,8 @@ private struct DumpReader {
   /// Ids from class names: the name without its module, then `-2`, `-3`, … for the later controllers
   /// of the same name; never one already taken.
   private static func ids(for classNames: [String]) -> [String] {
-    var taken: Set<String> = []
-    var counts: [String: Int] = [:]
-    return classNames.map { className in
-      let base = SwiftClassName.unqualified(className)
-      var count = counts[base, default: 0] + 1
-      var id = count == 1 ? base : "\(base)-\(count)"
-      while taken.contains(id) {
-        count += 1
-        id = "\(base)-\(count)"
-      }
-      counts[base] = count
-      taken.insert(id)
-      return id
-    }
+    var ids = UniqueIDs()
+    return classNames.map { ids.make(from: SwiftClassName.unqualified($0)) }
   }
 
   /// UIKit's kind for its own classes; for an app's class, the kind its name ends with, else a

@@ -580,19 +580,10 @@ private struct StoryboardHierarchyBuilder {
 
     // 2. Ids.
     var ids: [Key: String] = [:]
-    var taken: Set<String> = []
-    var counts: [String: Int] = [:]
+    var made = UniqueIDs()
     var identifiers: Set<[String]> = []
     func assign(_ base: String, to key: Key) {
-      var count = counts[base, default: 0] + 1
-      var id = count == 1 ? base : "\(base)-\(count)"
-      while taken.contains(id) {
-        count += 1
-        id = "\(base)-\(count)"
-      }
-      counts[base] = count
-      taken.insert(id)
-      ids[key] = id
+      ids[key] = made.make(from: base)
     }
     for key in included {
       guard let scene = scene(key) else { continue }
