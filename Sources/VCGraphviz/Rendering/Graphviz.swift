@@ -22,6 +22,8 @@ private let collectGraphvizMessage: @convention(c) (UnsafeMutablePointer<CChar>?
 /// Owns a `GVC_t`, Graphviz's context with its loaded plugins.
 final class GraphvizContext {
   private let context: OpaquePointer
+  /// Time spent in Graphviz since the context was made or the times were reset.
+  var times = GraphvizTimes()
 
   init() throws(RenderError) {
     agseterr(AGWARN)
@@ -39,24 +41,21 @@ final class GraphvizContext {
   /// The graph is laid out by `dot`, or by the engine its `layout` attribute names (a frame of a
   /// stable layout says `nop2`: its positions are already set).
   func render(_ description: GraphDescription, formats: [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]] {
-    graphvizMessages.removeAll()
-    _ = agreseterrors()
-    let graph = try CGraph(description)
-    if let problem = reportedError() { throw .graphConstruction(problem) }
+    beginGraph()
+    let graph = try build(description)
     var output: [OutputFormat: [UInt8]] = [:]
     // DOT is the graph as built, written by cgraph before layout adds positions.
     if formats.contains(.dot) {
+      let written = GraphvizStopwatch()
+      defer { times.rendering += written.elapsed }
       output[.dot] = try graph.dotSource()
     }
     let drawn = formats.filter { $0 != .dot }
     guard !drawn.isEmpty else { return output }
-    guard gvLayout(context, graph.pointer, "dot") == 0 else {
-      throw .layout(takeMessages(or: "gvLayout failed"))
-    }
-    defer { gvFreeLayout(context, graph.pointer) }
-    if let problem = reportedError() { throw .layout(problem) }
+    try layOut(graph.pointer)
+    defer { freeLayout(graph.pointer) }
     for format in drawn {
-      output[format] = try renderData(graph, format: format)
+      output[format] = try renderData(graph.pointer, format: format, adding: &times.rendering)
     }
     return output
   }
@@ -64,25 +63,94 @@ final class GraphvizContext {
   /// Lays `description` out with `engine` and reads back where everything went, as Graphviz's DOT
   /// output writes it (see ``GraphLayout``).
   func layout(_ description: GraphDescription, engine: String) throws(RenderError) -> GraphLayout {
-    graphvizMessages.removeAll()
-    _ = agreseterrors()
-    let graph = try CGraph(description)
-    if let problem = reportedError() { throw .graphConstruction(problem) }
-    guard gvLayout(context, graph.pointer, engine) == 0 else {
-      throw .layout(takeMessages(or: "gvLayout failed"))
-    }
-    defer { gvFreeLayout(context, graph.pointer) }
-    if let problem = reportedError() { throw .layout(problem) }
+    beginGraph()
+    let graph = try build(description)
+    try layOut(graph.pointer, engine: engine)
+    defer { freeLayout(graph.pointer) }
     // Rendering DOT stores the layout in the graph's attributes (`pos`, `lp`, `bb`, `width`, …);
     // the text itself is not needed.
-    _ = try renderData(graph, format: .dot)
+    _ = try renderData(graph.pointer, format: .dot, adding: &times.rendering)
     return graph.layoutAttributes()
   }
 
-  private func renderData(_ graph: CGraph, format: OutputFormat) throws(RenderError) -> [UInt8] {
+  /// Reads each DOT source with `agmemread`, then lays it out and renders it in every format,
+  /// timing only `gvLayout` and `gvRenderData`: what Graphviz alone costs for these graphs.
+  func timeAlone(dotSources: [[UInt8]], formats: [OutputFormat]) throws(RenderError) -> Duration {
+    var total = Duration.zero
+    for (index, source) in dotSources.enumerated() {
+      beginGraph()
+      let read = (source.last == 0 ? source : source + [0]).withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { agmemread($0.baseAddress) }
+      }
+      guard let graph = read else {
+        throw .unreadableDOT(source: index, takeMessages(or: "agmemread read no graph"))
+      }
+      defer { agclose(graph) }
+      if let problem = reportedError() { throw .unreadableDOT(source: index, problem) }
+      let laidOut = GraphvizStopwatch()
+      let status = gvLayout(context, graph, layoutEngine(of: graph))
+      total += laidOut.elapsed
+      guard status == 0 else { throw .layout(takeMessages(or: "gvLayout failed")) }
+      defer { gvFreeLayout(context, graph) }
+      if let problem = reportedError() { throw .layout(problem) }
+      for format in formats {
+        _ = try renderData(graph, format: format, adding: &total)
+      }
+    }
+    return total
+  }
+
+  /// Starts a graph: no messages, and Graphviz's highest reported error level back to none, so a
+  /// graph that failed does not fail the next.
+  private func beginGraph() {
+    graphvizMessages.removeAll(keepingCapacity: true)
+    _ = agreseterrors()
+  }
+
+  /// Builds `description` as a cgraph graph, timed as building.
+  private func build(_ description: GraphDescription) throws(RenderError) -> CGraph {
+    let built = GraphvizStopwatch()
+    defer { times.building += built.elapsed }
+    let graph = try CGraph(description)
+    if let problem = reportedError() { throw .graphConstruction(problem) }
+    return graph
+  }
+
+  /// Lays `graph` out with `engine`, or with the engine its `layout` attribute names, else `dot`.
+  private func layOut(_ graph: UnsafeMutablePointer<Agraph_t>, engine: String? = nil) throws(RenderError) {
+    let laidOut = GraphvizStopwatch()
+    let status = gvLayout(context, graph, engine ?? layoutEngine(of: graph))
+    times.layout += laidOut.elapsed
+    guard status == 0 else { throw .layout(takeMessages(or: "gvLayout failed")) }
+    if let problem = reportedError() {
+      freeLayout(graph)
+      throw .layout(problem)
+    }
+  }
+
+  private func freeLayout(_ graph: UnsafeMutablePointer<Agraph_t>) {
+    let freed = GraphvizStopwatch()
+    gvFreeLayout(context, graph)
+    times.rendering += freed.elapsed
+  }
+
+  /// The engine the graph's `layout` attribute names, else `dot`.
+  private func layoutEngine(of graph: UnsafeMutablePointer<Agraph_t>) -> String {
+    guard let value = withCString("layout", { agget(UnsafeMutableRawPointer(graph), $0) }), value.pointee != 0 else {
+      return "dot"
+    }
+    return String(cString: value)
+  }
+
+  /// Renders a laid-out graph in `format`, adding the time `gvRenderData` took to `elapsed`.
+  private func renderData(
+    _ graph: UnsafeMutablePointer<Agraph_t>, format: OutputFormat, adding elapsed: inout Duration
+  ) throws(RenderError) -> [UInt8] {
     var data: UnsafeMutablePointer<CChar>?
     var length: UInt32 = 0
-    let status = gvRenderData(context, graph.pointer, format.rawValue, &data, &length)
+    let rendered = GraphvizStopwatch()
+    let status = gvRenderData(context, graph, format.rawValue, &data, &length)
+    elapsed += rendered.elapsed
     defer { if let data { gvFreeRenderData(data) } }
     guard status == 0, let data else {
       let detail = takeMessages(or: "gvRenderData failed")

@@ -10,6 +10,9 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   case unsupportedFormat(OutputFormat, String)
   /// `gvRenderData` failed for another reason.
   case rendering(OutputFormat, String)
+  /// cgraph could not read a DOT source (the one at this index of the list given); carries its
+  /// messages.
+  case unreadableDOT(source: Int, String)
 
   public var description: String {
     switch self {
@@ -24,6 +27,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         + "(apt-get install -y libgraphviz-dev) and register them (dot -c)."
     case let .rendering(format, detail):
       return "Graphviz could not render \(format.rawValue): \(detail)"
+    case let .unreadableDOT(source, detail):
+      return "Graphviz could not read DOT source \(source + 1): \(detail)"
     }
   }
 }

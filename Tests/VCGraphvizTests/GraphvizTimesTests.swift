@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import VCGraph
+import VCGraphviz
+
+/// The time a renderer spends inside Graphviz, and Graphviz alone timed on DOT sources.
+@Suite struct GraphvizTimesTests {
+  @Test func aNewRendererHasSpentNoTimeInGraphviz() throws {
+    let times = try withRenderer { $0.graphvizTimes }
+    #expect(times == GraphvizTimes())
+    #expect(times.total == .zero)
+  }
+
+  @Test func renderingAddsTimeToEveryPhaseAndResetStartsAgain() throws {
+    let diagram = try lastDiagram(loginFlowScenario)
+    let (first, second, reset, afterReset) = try withRenderer { renderer in
+      _ = try renderer.render(diagram, formats: [.svg])
+      let first = renderer.graphvizTimes
+      _ = try renderer.render(diagram, formats: [.svg, .png])
+      let second = renderer.graphvizTimes
+      renderer.resetGraphvizTimes()
+      let reset = renderer.graphvizTimes
+      _ = try renderer.render(diagram, formats: [.svg])
+      return (first, second, reset, renderer.graphvizTimes)
+    }
+    #expect(first.building > .zero)
+    #expect(first.layout > .zero)
+    #expect(first.rendering > .zero)
+    #expect(first.total == first.building + first.layout + first.rendering)
+    #expect(second.building > first.building)
+    #expect(second.layout > first.layout)
+    #expect(second.rendering > first.rendering)
+    #expect(reset == GraphvizTimes())
+    #expect(afterReset.layout > .zero)
+    #expect(afterReset.total < second.total)
+  }
+
+  /// DOT output alone is cgraph's writer: the graph is built and written, never laid out.
+  @Test func dotOutputIsBuildingAndRenderingWithoutLayout() throws {
+    let diagram = try lastDiagram(loginFlowScenario)
+    let times = try withRenderer { renderer in
+      _ = try renderer.render(diagram, formats: [.dot])
+      return renderer.graphvizTimes
+    }
+    #expect(times.building > .zero)
+    #expect(times.layout == .zero)
+    #expect(times.rendering > .zero)
+  }
+
+  @Test func graphvizAloneRendersRealDOTInEveryFormat() throws {
+    let diagram = try lastDiagram(loginFlowScenario)
+    let (elapsed, times) = try withRenderer { renderer in
+      let source = try #require(try renderer.render(diagram, formats: [.dot])[.dot])
+      renderer.resetGraphvizTimes()
+      let elapsed = try renderer.timeGraphvizAlone(dotSources: [source, source], formats: [.svg, .png])
+      return (elapsed, renderer.graphvizTimes)
+    }
+    #expect(elapsed > .zero)
+    #expect(elapsed < .seconds(30))
+    #expect(times == GraphvizTimes(), "Graphviz alone is not counted in the renderer's own times")
+  }
+
+  /// A frame with positions already set says `layout=nop2`: it is laid out by that engine.
+  @Test func graphvizAloneUsesTheLayoutTheGraphNames() throws {
+    let positioned = Array(
+      """
+      digraph { layout=nop2; bb="0,0,200,100"; node [shape=box];
+        a [pos="50,50", width=1, height=0.5]; b [pos="150,50", width=1, height=0.5]; a -> b [pos="e,114,50 86,50"] }
+      """.utf8)
+    let elapsed = try withRenderer { try $0.timeGraphvizAlone(dotSources: [positioned], formats: [.svg, .dot]) }
+    #expect(elapsed > .zero)
+  }
+
+  @Test func malformedDOTIsAClearErrorAndTheNextSourceStillReads() throws {
+    let good = Array("digraph { a -> b }".utf8)
+    let bad = Array("digraph { a -> ; }".utf8)
+    let (failure, after) = try withRenderer { renderer -> (RenderError?, Duration) in
+      var failure: RenderError?
+      do {
+        _ = try renderer.timeGraphvizAlone(dotSources: [good, bad], formats: [.svg])
+      } catch let error as RenderError {
+        failure = error
+      }
+      return (failure, try renderer.timeGraphvizAlone(dotSources: [good], formats: [.svg]))
+    }
+    guard case .unreadableDOT(let source, let detail)? = failure else {
+      Issue.record("expected unreadableDOT, got \(String(describing: failure))")
+      return
+    }
+    #expect(source == 1)
+    #expect(detail.contains("syntax error"), "\(detail)")
+    #expect(failure?.description.hasPrefix("Graphviz could not read DOT source 2: ") == true)
+    #expect(after > .zero)
+  }
+}
