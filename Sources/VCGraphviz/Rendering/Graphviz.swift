@@ -24,12 +24,19 @@ final class GraphvizContext {
   private let context: OpaquePointer
   /// Time spent in Graphviz since the context was made or the times were reset.
   var times = GraphvizTimes()
+  /// What Graphviz said while it read its plugin config (a config it could not read, a plugin
+  /// library it could not load); told with the error when a plugin turns out to be missing.
+  private let setupMessages: [String]
 
   init() throws(RenderError) {
     agseterr(AGWARN)
     _ = agseterrf(collectGraphvizMessage)
+    graphvizMessages.removeAll()
     guard let context = gvContext() else { throw .noContext }
     self.context = context
+    setupMessages = Self.messageLines()
+    graphvizMessages.removeAll()
+    _ = agreseterrors()
   }
 
   deinit {
@@ -88,9 +95,10 @@ final class GraphvizContext {
       defer { agclose(graph) }
       if let problem = reportedError() { throw .unreadableDOT(source: index, problem) }
       let laidOut = GraphvizStopwatch()
-      let status = gvLayout(context, graph, layoutEngine(of: graph))
+      let engine = layoutEngine(of: graph)
+      let status = gvLayout(context, graph, engine)
       total += laidOut.elapsed
-      guard status == 0 else { throw .layout(takeMessages(or: "gvLayout failed")) }
+      guard status == 0 else { throw layoutFailure(engine: engine) }
       defer { gvFreeLayout(context, graph) }
       if let problem = reportedError() { throw .layout(problem) }
       for format in formats {
@@ -119,9 +127,10 @@ final class GraphvizContext {
   /// Lays `graph` out with `engine`, or with the engine its `layout` attribute names, else `dot`.
   private func layOut(_ graph: UnsafeMutablePointer<Agraph_t>, engine: String? = nil) throws(RenderError) {
     let laidOut = GraphvizStopwatch()
-    let status = gvLayout(context, graph, engine ?? layoutEngine(of: graph))
+    let engine = engine ?? layoutEngine(of: graph)
+    let status = gvLayout(context, graph, engine)
     times.layout += laidOut.elapsed
-    guard status == 0 else { throw .layout(takeMessages(or: "gvLayout failed")) }
+    guard status == 0 else { throw layoutFailure(engine: engine) }
     if let problem = reportedError() {
       freeLayout(graph)
       throw .layout(problem)
@@ -153,9 +162,12 @@ final class GraphvizContext {
     elapsed += rendered.elapsed
     defer { if let data { gvFreeRenderData(data) } }
     guard status == 0, let data else {
-      let detail = takeMessages(or: "gvRenderData failed")
-      if detail.contains("not recognized") { throw .unsupportedFormat(format, detail) }
-      throw .rendering(format, detail)
+      // libgvc says "renderer for png is unavailable"; the dot program, "Format: "png" not recognized".
+      let messages = Self.messageLines()
+      if messages.contains(where: { $0.contains("not recognized") || $0.contains("is unavailable") }) {
+        throw missingPlugin(.format(format))
+      }
+      throw .rendering(format, takeMessages(or: "gvRenderData failed"))
     }
     if let problem = reportedError() { throw .rendering(format, problem) }
     return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
@@ -173,10 +185,51 @@ final class GraphvizContext {
 
   private func takeMessages(or fallback: String) -> String {
     defer { graphvizMessages = "" }
-    let lines = graphvizMessages.split(whereSeparator: \.isNewline)
+    let lines = Self.messageLines()
+    return lines.isEmpty ? fallback : lines.joined(separator: "; ")
+  }
+
+  /// The messages Graphviz reported since they were last taken, one a line, trimmed.
+  private static func messageLines() -> [String] {
+    graphvizMessages.split(whereSeparator: \.isNewline)
       .map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty }
-    return lines.isEmpty ? fallback : lines.joined(separator: "; ")
+  }
+
+  /// Why `gvLayout` failed: a missing layout plugin ("Layout type: "dot" not recognized"), or
+  /// Graphviz's messages.
+  private func layoutFailure(engine: String) -> RenderError {
+    if Self.messageLines().contains(where: { $0.contains("Layout type:") && $0.contains("not recognized") }) {
+      return missingPlugin(.layout(engine))
+    }
+    return .layout(takeMessages(or: "gvLayout failed"))
+  }
+
+  /// The error for a plugin Graphviz does not have, saying where it looked and what to install or
+  /// run; takes Graphviz's messages.
+  private func missingPlugin(_ wanted: MissingGraphvizPlugin.Wanted) -> RenderError {
+    let detail = Self.pluginDetail(setupMessages + Self.messageLines())
+    graphvizMessages.removeAll()
+    let folder = Self.pluginFolder()
+    let plugins = GraphvizPlugins.inspect(
+      folder: folder.path, isFromEnvironment: folder.isFromEnvironment,
+      configName: GraphvizPlugins.configName(systemFolder: Self.systemPluginFolder()), layouts: pluginNames("layout"),
+      formats: pluginNames("device"))
+    return .missingPlugin(MissingGraphvizPlugin(wanted: wanted, plugins: plugins, detail: detail))
+  }
+
+  /// The plugins of one kind (`layout`, `device`, …) Graphviz's config lists, each once.
+  private func pluginNames(_ kind: String) -> [String] {
+    var count: Int32 = 0
+    guard let list = gvPluginList(context, kind, &count, nil) else { return [] }
+    defer { free(list) }
+    var names: [String] = []
+    for index in 0..<Int(count) {
+      guard let name = list[index] else { continue }
+      names.append(String(cString: name))
+      free(name)
+    }
+    return names
   }
 }
 

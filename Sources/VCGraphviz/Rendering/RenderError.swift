@@ -6,8 +6,9 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   case graphConstruction(String)
   /// `gvLayout` failed; carries Graphviz's own messages.
   case layout(String)
-  /// Graphviz has no renderer for the format (its plugins are missing or not configured).
-  case unsupportedFormat(OutputFormat, String)
+  /// Graphviz has no plugin for a layout engine or an output format: its plugins are missing or
+  /// not registered in its plugin config.
+  case missingPlugin(MissingGraphvizPlugin)
   /// `gvRenderData` failed for another reason.
   case rendering(OutputFormat, String)
   /// cgraph could not read a DOT source (the one at this index of the list given); carries its
@@ -22,9 +23,14 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
       return "Graphviz could not build the graph: \(detail)"
     case let .layout(detail):
       return "Graphviz could not lay out the graph: \(detail)"
-    case let .unsupportedFormat(format, detail):
-      return "Graphviz cannot write \(format.rawValue): \(detail). Install its plugins "
-        + "(apt-get install -y libgraphviz-dev) and register them (dot -c)."
+    case let .missingPlugin(missing):
+      let what: String
+      switch missing.wanted {
+      case let .layout(engine): what = "lay out the diagram: it has no \"\(engine)\" layout plugin"
+      case let .format(format): what = "write \(format.rawValue): it has no plugin for that format"
+      }
+      let graphviz = missing.detail.isEmpty ? "" : " (Graphviz: \(missing.detail))"
+      return "Graphviz cannot \(what). \(missing.plugins.advice(for: missing.wanted))\(graphviz)"
     case let .rendering(format, detail):
       return "Graphviz could not render \(format.rawValue): \(detail)"
     case let .unreadableDOT(source, detail):
