@@ -2,7 +2,7 @@
 public struct EventLog: Sendable {
   public var steps: [StepEvents]
 
-  public init(frames: [Frame]) {
+  public init(frames: some Sequence<Frame>) {
     steps = frames.map { StepEvents(number: $0.step.number, action: $0.step.action.summary, events: $0.events) }
   }
 

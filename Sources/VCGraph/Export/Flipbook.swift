@@ -88,13 +88,19 @@ extension Flipbook {
   ///     ``RenderIndex/fileName(for:stepCount:fileExtension:suffix:)`` gives it, whether or not `index` lists it
   ///     (an SVG drawn only for the HTML page is not written, so not listed).
   public init(replay: Replay, index: RenderIndex, drawings: [(name: String, contents: Data)]) {
-    let stepCount = replay.scenario.steps.count
     var contents: [String: Data] = [:]
     for drawing in drawings where contents[drawing.name] == nil { contents[drawing.name] = drawing.contents }
+    self.init(replay: replay, index: index) { contents[$0] }
+  }
+
+  /// The flipbook of a rendered replay, reading each step's SVG with `drawing`, by file name, as
+  /// ``init(replay:index:drawings:)`` describes.
+  public init(replay: Replay, index: RenderIndex, drawing: (String) -> Data?) {
+    let stepCount = replay.scenario.steps.count
     let pages = index.steps.map { entry in
       let frame = replay.frame(entry.number)
       let svg = frame.flatMap { frame in
-        contents[RenderIndex.fileName(for: frame.step, stepCount: stepCount, fileExtension: "svg")]
+        drawing(RenderIndex.fileName(for: frame.step, stepCount: stepCount, fileExtension: "svg"))
       }
       return Page(
         number: entry.number, action: entry.action, caption: entry.caption, events: frame?.events ?? [],

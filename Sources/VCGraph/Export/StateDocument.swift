@@ -6,7 +6,7 @@ import Foundation
 public struct StateDocument: Sendable, Encodable {
   public var steps: [StepState]
 
-  public init(frames: [Frame]) {
+  public init(frames: some Sequence<Frame>) {
     steps = frames.map(StepState.init(frame:))
   }
 

@@ -100,16 +100,9 @@ extension VCGraphCommand {
         }
         folders[folder] = path
         do {
-          let rendered = try renderer.render(
-            replay, formats: renderedFormats, onlyStep: step, showsEvents: events, layout: layout,
-            themes: theme.themes)
-          let files = files(of: rendered, replay: replay)
-          try OutputDirectory(path: folder).writeFrames(
-            files.frames, index: files.index,
-            stepActions: step == nil ? nil : replay.scenario.steps.map(\.action.summary), extraFiles: files.pages)
-          let count = files.index.steps.count
-          let fileCount = files.frames.count + 1 + files.pages.count
-          print("\(path) → \(folder) (\(count) step\(count == 1 ? "" : "s"), \(fileCount) files)")
+          let written = try render(replay, into: OutputDirectory(path: folder), with: renderer)
+          let count = written.steps
+          print("\(path) → \(folder) (\(count) step\(count == 1 ? "" : "s"), \(written.files) files)")
         } catch let error as RenderError {
           printError("\(path): error: \(error.description)")
           failed = true
@@ -124,29 +117,47 @@ extension VCGraphCommand {
 }
 
 extension VCGraphCommand.Render {
-  /// What rendering a scenario writes: the frames of the formats asked for and the index listing them
-  /// (an SVG drawn only for `index.html` is left out of both), and the flipbook pages asked for.
-  fileprivate func files(
-    of rendered: RenderedScenario, replay: Replay
-  ) -> (frames: [(name: String, contents: Data)], index: RenderIndex, pages: [(name: String, contents: Data)]) {
-    var frames = rendered.frames
-    var index = rendered.index
-    if !outputFormats.contains(.svg) {
-      // With one theme alone the files and keys have no suffix (see Renderer.render(_:formats:…)).
-      let themes = theme.themes
-      let keys = themes.map { OutputFormat.svg.rawValue + (themes.count > 1 ? $0.fileNameSuffix : "") }
-      let drawnForPage = Set(index.steps.flatMap { step in keys.compactMap { step.files[$0] } })
-      frames.removeAll { drawnForPage.contains($0.name) }
-      for entry in index.steps.indices {
-        for key in keys { index.steps[entry].files[key] = nil }
+  /// Renders a replayed scenario into `directory`, all or nothing: each frame is written into a
+  /// staging folder as soon as it is drawn, and everything is moved into place at the end with the
+  /// index and the flipbook pages asked for. Returns how many steps and files were written.
+  ///
+  /// An SVG drawn only for `index.html` (`--html` without `--format svg`) is neither written nor
+  /// listed in the index.
+  fileprivate func render(
+    _ replay: Replay, into directory: OutputDirectory, with renderer: Renderer
+  ) throws -> (steps: Int, files: Int) {
+    let staging = try OutputDirectory.Staging(directory)
+    let themes = theme.themes
+    // With one theme alone the files and keys have no suffix (see Renderer.render(_:formats:…)).
+    let pageOnlyKeys =
+      outputFormats.contains(.svg)
+      ? [] : Set(themes.map { OutputFormat.svg.rawValue + (themes.count > 1 ? $0.fileNameSuffix : "") })
+    var pageDrawings: [String: Data] = [:]
+    var entries: [RenderIndex.Entry] = []
+    try renderer.renderFrames(
+      replay, formats: renderedFormats, steps: step.map { [$0] }, showsEvents: events, layout: layout, themes: themes
+    ) { frame in
+      var entry = frame.entry
+      let pageOnly = Set(pageOnlyKeys.compactMap { entry.files[$0] })
+      for key in pageOnlyKeys { entry.files[key] = nil }
+      for file in frame.files {
+        if pageOnly.contains(file.name) {
+          pageDrawings[file.name] = file.contents
+        } else {
+          try staging.add(file.name, contents: file.contents)
+        }
       }
+      entries.append(entry)
     }
-    var pages: [(name: String, contents: Data)] = []
+    let index = RenderIndex(scenario: replay.scenario.path, title: replay.scenario.title, steps: entries)
     if html || markdown {
-      let flipbook = Flipbook(replay: replay, index: index, drawings: rendered.frames)
-      if html { pages.append((Flipbook.htmlFileName, Data(flipbook.html.utf8))) }
-      if markdown { pages.append((Flipbook.markdownFileName, Data(flipbook.markdown.utf8))) }
+      let flipbook = Flipbook(replay: replay, index: index) { pageDrawings[$0] ?? staging.contents(of: $0) }
+      if html { try staging.add(Flipbook.htmlFileName, contents: Data(flipbook.html.utf8)) }
+      if markdown { try staging.add(Flipbook.markdownFileName, contents: Data(flipbook.markdown.utf8)) }
     }
-    return (frames, index, pages)
+    let files = staging.names.count + 1
+    try staging.commitFrames(
+      index: index, stepActions: step == nil ? nil : replay.scenario.steps.map(\.action.summary))
+    return (entries.count, files)
   }
 }

@@ -12,93 +12,129 @@ public enum FrameLayout: String, Sendable, CaseIterable, Hashable {
 ///
 /// Graphviz's dot lays out one graph at a time and has no incremental layout, so:
 /// 1. **Measure** every variant of every node, edge label, cluster label and header the frames
-///    draw, in one pass (engine `nop2` sizes what it is given and moves nothing).
+///    draw (engine `nop2` sizes what it is given and moves nothing), a batch at a time.
 /// 2. **Lay out the union** of the frames' graphs once with `dot`: nodes merged by name, edges by
 ///    tail, head and how many edges between the two come before them in the frame. A node is as
 ///    big as its biggest variant and an edge label as its biggest, so nothing a frame draws overlaps.
-/// 3. **Place each frame.** A frame keeps its own graph (its labels, states and marks, and nothing
-///    that is absent from it) and takes from the union its nodes' positions and sizes, and its
-///    edges' splines and label positions; `nop2` (`neato -n2`) draws it as it is. An empty,
-///    invisible cluster as big as the union gives every frame the same extent, and each header is
-///    padded to the biggest one.
+/// 3. **Place each frame** (``positioned(_:frame:)``). A frame keeps its own graph (its labels,
+///    states and marks, and nothing that is absent from it) and takes from the union its nodes'
+///    positions and sizes, and its edges' splines and label positions; `nop2` (`neato -n2`) draws it
+///    as it is. An empty, invisible cluster as big as the union gives every frame the same extent,
+///    and each header is padded to the biggest one.
+///
+/// The frames' graphs are read once, in order, and not kept: the layout holds the union, the sizes
+/// and, for each frame, which node sits in which cluster, so a scenario of thousands of steps needs
+/// little more memory than one of a hundred. Each frame's graph is made again to be placed.
 ///
 /// A cluster (a window's frame) gets the union's box when it holds exactly the nodes the union put
 /// in it; otherwise (controllers outside any window until a `setRoot` puts them in one, say) it gets
 /// the box around the nodes it holds in that frame.
 struct StableLayout {
-  /// The frames' graphs, positioned, in the order given. Each says `layout=nop2`, so Graphviz (and
-  /// `dot -Tsvg` reading its DOT) draws it where the union layout put it.
-  let frames: [GraphDescription]
-
   /// The name of the invisible cluster that gives every frame the union's extent.
   static let extentCluster = "cluster_extent"
 
-  init(frames graphs: [GraphDescription], context: GraphvizContext) throws(RenderError) {
-    guard !graphs.isEmpty else {
-      frames = []
+  private let union: Union
+  private let geometry: Geometry
+  /// What each frame holds, in frame order.
+  private let frames: [FrameOutline]
+  /// The box around the union and every cluster of every frame.
+  private let extent: LayoutBox
+  private let biggestHeader: LayoutSize?
+
+  /// How many frames were laid out.
+  var frameCount: Int { frames.count }
+
+  /// Lays out the frames' graphs, read once in order.
+  init(frames graphs: some Sequence<GraphDescription>, context: GraphvizContext) throws(RenderError) {
+    var union = Union()
+    var measurements = Measurements(context: context)
+    var frames: [FrameOutline] = []
+    for graph in graphs {
+      union.add(graph, frame: frames.count, measurements: &measurements)
+      frames.append(union.outline(of: graph))
+      if measurements.isBatchFull { try measurements.flush(into: &union, frames: &frames) }
+    }
+    try measurements.flush(into: &union, frames: &frames)
+    union.finish()
+    self.union = union
+    self.frames = frames
+    guard !frames.isEmpty else {
+      geometry = Geometry()
+      extent = geometry.boundingBox
+      biggestHeader = nil
       return
     }
-    let sizes = try Measurements(graphs, context: context)
-    let union = Union(graphs, sizes: sizes)
     let geometry = try Geometry(try context.layout(union.graph, engine: "dot"), union: union)
-
+    self.geometry = geometry
     // Clusters first: a box around a frame's own nodes may reach past the union's bounding box.
-    var clusterBoxes: [[String: LayoutBox]] = []
     var extent = geometry.boundingBox
-    for (frame, graph) in graphs.enumerated() {
-      var boxes: [String: LayoutBox] = [:]
-      for (index, cluster) in graph.clusters.enumerated() {
-        let members = Set(graph.nodes.filter { $0.cluster == cluster.name }.map(\.name))
-        let homed = Set(graph.nodes.filter { union.homes[$0.name] == cluster.name }.map(\.name))
-        if members == homed, let box = geometry.clusters[cluster.name] {
-          boxes[cluster.name] = box
-        } else if let box = geometry.box(
-          around: members, sizes: union.nodeSizes, cluster: cluster, label: sizes.clusterLabels[frame][index])
-        {
-          boxes[cluster.name] = box
-          extent = extent.union(box)
-        }
-      }
-      clusterBoxes.append(boxes)
+    for frame in frames {
+      for box in Self.clusterBoxes(of: frame, union: union, geometry: geometry).values { extent = extent.union(box) }
     }
-    let biggestHeader = sizes.headers.compactMap { $0 }.reduce(nil) { $0?.expanded(to: $1) ?? $1 }?.roundedUp
+    self.extent = extent
+    biggestHeader = frames.compactMap(\.header).reduce(nil) { $0?.expanded(to: $1) ?? $1 }?.roundedUp
+  }
 
-    frames = graphs.enumerated().map { frame, graph in
-      var positioned = graph
-      positioned.attributes = graph.attributes.setting(.init("layout", "nop2"))
-      if let header = graph.attributes.last(where: { $0.name == "label" && $0.isHTML }), let biggestHeader,
-        let size = sizes.headers[frame]
-      {
-        positioned.attributes = positioned.attributes.setting(
-          .init("label", html: Self.padded(header: header.value, size: size, to: biggestHeader)))
-      }
-      positioned.clusters = graph.clusters.map { cluster in
-        guard let box = clusterBoxes[frame][cluster.name] else { return cluster }
-        return .init(name: cluster.name, attributes: cluster.attributes.setting(.init("bb", box.bb)))
-      }
-      // A subgraph starts with its parent's attributes: the header and the class are taken off it.
-      positioned.clusters.append(
-        .init(
-          name: Self.extentCluster,
-          attributes: [
-            .init("id", "frame-extent"), .init("class", ""), .init("label", ""), .init("style", "invis"),
-            .init("bb", extent.bb),
-          ]
-        ))
-      positioned.nodes = graph.nodes.map { node in
-        guard let position = geometry.nodes[node.name], let size = union.nodeSizes[node.name] else { return node }
-        return .init(
-          name: node.name, cluster: node.cluster,
-          attributes: node.attributes.setting(.init("pos", position)).setting(size.nodeWidth)
-            .setting(size.nodeHeight))
-      }
-      positioned.edges = zip(graph.edges, union.edgeKeys[frame]).map { edge, key in
-        var attributes = edge.attributes
-        for (name, value) in geometry.edges[key] ?? [:] { attributes = attributes.setting(.init(name, value)) }
-        return .init(tail: edge.tail, head: edge.head, attributes: attributes)
-      }
-      return positioned
+  /// Frame number `frame` (from 0, in the order the frames were laid out), positioned: it says
+  /// `layout=nop2`, so Graphviz (and `dot -Tsvg` reading its DOT) draws it where the union layout
+  /// put it. `graph` must be that frame's graph again.
+  func positioned(_ graph: GraphDescription, frame: Int) -> GraphDescription {
+    let outline = frames[frame]
+    var positioned = graph
+    positioned.attributes = graph.attributes.setting(.init("layout", "nop2"))
+    if let header = graph.attributes.last(where: { $0.name == "label" && $0.isHTML }), let biggestHeader,
+      let size = outline.header
+    {
+      positioned.attributes = positioned.attributes.setting(
+        .init("label", html: Self.padded(header: header.value, size: size, to: biggestHeader)))
     }
+    let boxes = Self.clusterBoxes(of: outline, union: union, geometry: geometry)
+    positioned.clusters = graph.clusters.map { cluster in
+      guard let box = boxes[cluster.name] else { return cluster }
+      return .init(name: cluster.name, attributes: cluster.attributes.setting(.init("bb", box.bb)))
+    }
+    // A subgraph starts with its parent's attributes: the header and the class are taken off it.
+    positioned.clusters.append(
+      .init(
+        name: Self.extentCluster,
+        attributes: [
+          .init("id", "frame-extent"), .init("class", ""), .init("label", ""), .init("style", "invis"),
+          .init("bb", extent.bb),
+        ]
+      ))
+    positioned.nodes = graph.nodes.map { node in
+      guard let position = geometry.nodes[node.name], let size = union.size(ofNode: node.name) else { return node }
+      return .init(
+        name: node.name, cluster: node.cluster,
+        attributes: node.attributes.setting(.init("pos", position)).setting(size.nodeWidth)
+          .setting(size.nodeHeight))
+    }
+    positioned.edges = zip(graph.edges, Union.edgeKeys(of: graph)).map { edge, key in
+      var attributes = edge.attributes
+      for (name, value) in geometry.edges[key] ?? [:] { attributes = attributes.setting(.init(name, value)) }
+      return .init(tail: edge.tail, head: edge.head, attributes: attributes)
+    }
+    return positioned
+  }
+
+  /// The box of each cluster of a frame: the union's when the cluster holds exactly the nodes the
+  /// union put in it, else the box around the nodes it holds.
+  private static func clusterBoxes(of frame: FrameOutline, union: Union, geometry: Geometry) -> [String: LayoutBox] {
+    var boxes: [String: LayoutBox] = [:]
+    for cluster in frame.clusters {
+      let name = union.clusterNames[cluster.cluster]
+      let members = Set(frame.nodes.filter { $0.cluster == cluster.cluster }.map(\.node))
+      let homed = Set(frame.nodes.filter { union.homes[$0.node] == cluster.cluster }.map(\.node))
+      if members == homed, let box = geometry.clusters[name] {
+        boxes[name] = box
+      } else if let box = geometry.box(
+        around: members.map { union.nodeNames[$0] }, sizes: union.size(ofNode:), margin: cluster.margin,
+        label: cluster.label)
+      {
+        boxes[name] = box
+      }
+    }
+    return boxes
   }
 
   /// A frame's header (`size`) over an empty cell that makes it as big as the biggest header
@@ -124,61 +160,121 @@ struct StableLayout {
   }
 }
 
-// MARK: - Measuring
-
-/// The size of everything the frames draw, in points: each frame's nodes, edge labels, cluster
-/// labels and header, in the frame's order; nil for what has no label.
-private struct Measurements {
-  var nodes: [[LayoutSize]]
-  var edgeLabels: [[LayoutSize?]]
-  var clusterLabels: [[LayoutSize?]]
-  var headers: [LayoutSize?]
-
-  init(_ graphs: [GraphDescription], context: GraphvizContext) throws(RenderError) {
-    var sizer = Sizer()
-    let nodes = graphs.map { graph in graph.nodes.map { sizer.add(graph.nodeDefaults + $0.attributes) } }
-    let edgeLabels = graphs.map { graph in
-      graph.edges.map { sizer.add(labelIn: graph.edgeDefaults + $0.attributes) }
-    }
-    let clusterLabels = graphs.map { graph in
-      graph.clusters.map { sizer.add(labelIn: graph.attributes + $0.attributes) }
-    }
-    let headers = graphs.map { sizer.add(labelIn: $0.attributes) }
-    let sizes = try sizer.measure(with: context)
-    self.nodes = nodes.map { $0.map { sizes[$0] } }
-    self.edgeLabels = edgeLabels.map { $0.map { $0.map { sizes[$0] } } }
-    self.clusterLabels = clusterLabels.map { $0.map { $0.map { sizes[$0] } } }
-    self.headers = headers.map { $0.map { sizes[$0] } }
+/// What a frame holds, by the union's numbers for its nodes and clusters: all a frame's placing
+/// needs besides its own graph.
+private struct FrameOutline {
+  struct Member {
+    var node: Int
+    /// The cluster the node is in, in this frame; -1 for none.
+    var cluster: Int
   }
+
+  struct Cluster {
+    var cluster: Int
+    var margin: Double
+    /// The size of its label; nil when it has none (or until it is measured).
+    var label: LayoutSize?
+  }
+
+  var nodes: [Member]
+  var clusters: [Cluster]
+  /// The size of the frame's header; nil when it has none (or until it is measured).
+  var header: LayoutSize?
 }
 
-/// Collects the distinct things to measure, each once, and sizes them all in one Graphviz layout.
-private struct Sizer {
-  private var variants: [[GraphDescription.Attribute]] = []
-  private var indices: [[GraphDescription.Attribute]: Int] = [:]
+// MARK: - Measuring
 
-  /// A node drawn with these attributes (its defaults first); returns its index among the variants.
-  mutating func add(_ attributes: [GraphDescription.Attribute]) -> Int {
-    if let index = indices[attributes] { return index }
-    variants.append(attributes)
-    indices[attributes] = variants.count - 1
-    return variants.count - 1
+/// Sizes everything the frames draw, in points, a batch of variants at a time in one Graphviz
+/// layout each (engine `nop2`), and remembers the sizes of variants seen recently so that what
+/// repeats from frame to frame is measured once.
+private struct Measurements {
+  /// Where a measured size goes.
+  enum Destination {
+    case node(Int)
+    case edgeLabel(Union.EdgeKey)
+    case clusterLabel(frame: Int, index: Int)
+    case header(frame: Int)
   }
 
+  private let context: GraphvizContext
+  private var pending: [[GraphDescription.Attribute]] = []
+  /// Whether each waiting variant's size is worth remembering: not a header, which is a frame's own.
+  private var pendingCacheable: [Bool] = []
+  private var pendingIndices: [[GraphDescription.Attribute]: Int] = [:]
+  private var destinations: [(variant: Int, destination: Destination)] = []
+  private var known: [[GraphDescription.Attribute]: LayoutSize] = [:]
+
+  /// Variants measured together; the cache of known sizes is emptied when it grows past
+  /// `knownLimit`, so neither grows with the number of frames.
+  private static let batchSize = 256
+  private static let knownLimit = 1_024
+
+  init(context: GraphvizContext) {
+    self.context = context
+  }
+
+  /// A node drawn with these attributes (its defaults first).
+  mutating func add(_ attributes: [GraphDescription.Attribute], for destination: Destination) {
+    if let size = known[attributes] {
+      destinations.append((-1, destination))
+      resolved.append(size)
+      return
+    }
+    let variant: Int
+    if let index = pendingIndices[attributes] {
+      variant = index
+    } else {
+      pending.append(attributes)
+      if case .header = destination { pendingCacheable.append(false) } else { pendingCacheable.append(true) }
+      variant = pending.count - 1
+      pendingIndices[attributes] = variant
+    }
+    destinations.append((variant, destination))
+    resolved.append(nil)
+  }
+
+  /// Sizes already known, by destination (nil for those waiting for the batch).
+  private var resolved: [LayoutSize?] = []
+
   /// The label among these attributes (of an edge, a cluster or the graph), in a node exactly as
-  /// big as the label; nil when there is no label to draw.
-  mutating func add(labelIn attributes: [GraphDescription.Attribute]) -> Int? {
+  /// big as the label; nothing when there is no label to draw.
+  mutating func add(labelIn attributes: [GraphDescription.Attribute], for destination: Destination) {
     guard let label = attributes.last(where: { $0.name == "label" }), label.isHTML || !label.value.isEmpty else {
-      return nil
+      return
     }
     // Only the font decides how big the text is.
     let font = attributes.filter { $0.name == "fontname" || $0.name == "fontsize" }
-    return add(
-      font + [.init("shape", "plaintext"), .init("margin", "0"), .init("width", "0"), .init("height", "0"), label])
+    add(
+      font + [.init("shape", "plaintext"), .init("margin", "0"), .init("width", "0"), .init("height", "0"), label],
+      for: destination)
+  }
+
+  /// True when enough variants wait to be measured.
+  var isBatchFull: Bool { pending.count >= Self.batchSize || destinations.count >= 16 * Self.batchSize }
+
+  /// Measures the waiting variants and hands every size to its destination.
+  mutating func flush(into union: inout Union, frames: inout [FrameOutline]) throws(RenderError) {
+    let sizes = try measure(pending)
+    if known.count + pending.count > Self.knownLimit { known.removeAll(keepingCapacity: true) }
+    for (variant, attributes) in pending.enumerated() where pendingCacheable[variant] { known[attributes] = sizes[variant] }
+    for ((variant, destination), already) in zip(destinations, resolved) {
+      guard let size = already ?? (variant >= 0 ? sizes[variant] : nil) else { continue }
+      switch destination {
+      case let .node(node): union.nodeSizes[node] = union.nodeSizes[node]?.expanded(to: size) ?? size
+      case let .edgeLabel(key): union.labelSizes[key] = union.labelSizes[key]?.expanded(to: size) ?? size
+      case let .clusterLabel(frame, index): frames[frame].clusters[index].label = size
+      case let .header(frame): frames[frame].header = size
+      }
+    }
+    pending.removeAll(keepingCapacity: true)
+    pendingCacheable.removeAll(keepingCapacity: true)
+    pendingIndices.removeAll(keepingCapacity: true)
+    destinations.removeAll(keepingCapacity: true)
+    resolved.removeAll(keepingCapacity: true)
   }
 
   /// The size of each variant, in points, by index.
-  func measure(with context: GraphvizContext) throws(RenderError) -> [LayoutSize] {
+  private func measure(_ variants: [[GraphDescription.Attribute]]) throws(RenderError) -> [LayoutSize] {
     guard !variants.isEmpty else { return [] }
     var graph = GraphDescription()
     graph.nodes = variants.enumerated().map { index, attributes in
@@ -200,15 +296,27 @@ private struct Sizer {
 /// The frames' graphs merged into one: each node and edge with the attributes of its last
 /// appearance and the size of its biggest, each node in the cluster of its last appearance.
 private struct Union {
+  /// The union's graph, once ``finish()`` has made it.
   var graph = GraphDescription()
-  /// The union edge of each frame's edges, in the frame's order.
-  var edgeKeys: [[EdgeKey]]
-  /// The union edge of each of the union graph's edges, in its order.
+  /// Nodes and clusters by number, in the order they first appeared.
+  var nodeNames: [String] = []
+  var clusterNames: [String] = []
+  private(set) var nodeNumbers: [String: Int] = [:]
+  private var clusterNumbers: [String: Int] = [:]
+  /// The union edges in the order they first appeared.
   var edgeOrder: [EdgeKey] = []
-  /// The cluster each node is in, in the union.
-  var homes: [String: String] = [:]
-  /// Each node's size in every frame: whole points, at least its biggest variant.
-  var nodeSizes: [String: LayoutSize] = [:]
+  /// The cluster each node is in, in the union (its last appearance), by number; -1 for none.
+  var homes: [Int] = []
+  /// Each node's size in every frame, by number: at least its biggest variant (in whole points
+  /// once ``finish()`` has rounded them).
+  var nodeSizes: [LayoutSize?] = []
+  /// Each edge's biggest label.
+  var labelSizes: [EdgeKey: LayoutSize] = [:]
+
+  private var nodes: [GraphDescription.Node] = []
+  private var clusters: [GraphDescription.Cluster] = []
+  private var edges: [EdgeKey: GraphDescription.Edge] = [:]
+  private var last: GraphDescription?
 
   /// An edge of the union: from `tail` to `head`, the `occurrence`th (from 0) of a frame's edges
   /// between the two.
@@ -218,52 +326,94 @@ private struct Union {
     var occurrence: Int
   }
 
-  init(_ graphs: [GraphDescription], sizes: Measurements) {
-    edgeKeys = graphs.map { graph in
-      var seen: [String: [String: Int]] = [:]
-      return graph.edges.map { edge in
-        let occurrence = seen[edge.tail, default: [:]][edge.head, default: 0]
-        seen[edge.tail, default: [:]][edge.head] = occurrence + 1
-        return EdgeKey(tail: edge.tail, head: edge.head, occurrence: occurrence)
-      }
+  /// The union edge of each of a graph's edges, in its order.
+  static func edgeKeys(of graph: GraphDescription) -> [EdgeKey] {
+    var seen: [String: [String: Int]] = [:]
+    return graph.edges.map { edge in
+      let occurrence = seen[edge.tail, default: [:]][edge.head, default: 0]
+      seen[edge.tail, default: [:]][edge.head] = occurrence + 1
+      return EdgeKey(tail: edge.tail, head: edge.head, occurrence: occurrence)
     }
-    var nodes: [String: GraphDescription.Node] = [:]
-    var nodeOrder: [String] = []
-    var clusters: [String: GraphDescription.Cluster] = [:]
-    var clusterOrder: [String] = []
-    var edges: [EdgeKey: GraphDescription.Edge] = [:]
-    var labelSizes: [EdgeKey: LayoutSize] = [:]
-    for (frame, graph) in graphs.enumerated() {
-      for cluster in graph.clusters {
-        if clusters[cluster.name] == nil { clusterOrder.append(cluster.name) }
-        clusters[cluster.name] = cluster
-      }
-      for (node, size) in zip(graph.nodes, sizes.nodes[frame]) {
-        if nodes[node.name] == nil { nodeOrder.append(node.name) }
-        nodes[node.name] = node
-        nodeSizes[node.name] = nodeSizes[node.name]?.expanded(to: size) ?? size
-      }
-      for (index, (edge, key)) in zip(graph.edges, edgeKeys[frame]).enumerated() {
-        if edges[key] == nil { edgeOrder.append(key) }
-        edges[key] = edge
-        if let size = sizes.edgeLabels[frame][index] { labelSizes[key] = labelSizes[key]?.expanded(to: size) ?? size }
-      }
-    }
-    nodeSizes = nodeSizes.mapValues(\.roundedUp)
-    homes = nodes.compactMapValues(\.cluster)
+  }
 
-    let last = graphs[graphs.count - 1]
+  /// The size of the node with this name in every frame.
+  func size(ofNode name: String) -> LayoutSize? {
+    nodeNumbers[name].flatMap { nodeSizes[$0] }
+  }
+
+  /// Merges frame number `frame`'s graph and hands what it draws to be measured.
+  mutating func add(_ frameGraph: GraphDescription, frame: Int, measurements: inout Measurements) {
+    for cluster in frameGraph.clusters {
+      let number = clusterNumber(cluster.name)
+      clusters[number] = cluster
+    }
+    for node in frameGraph.nodes {
+      let number: Int
+      if let known = nodeNumbers[node.name] {
+        number = known
+        nodes[number] = node
+      } else {
+        number = nodeNames.count
+        nodeNumbers[node.name] = number
+        nodeNames.append(node.name)
+        nodes.append(node)
+        homes.append(-1)
+        nodeSizes.append(nil)
+      }
+      homes[number] = node.cluster.map { clusterNumber($0) } ?? -1
+      measurements.add(frameGraph.nodeDefaults + node.attributes, for: .node(number))
+    }
+    for (edge, key) in zip(frameGraph.edges, Self.edgeKeys(of: frameGraph)) {
+      if edges[key] == nil { edgeOrder.append(key) }
+      edges[key] = edge
+      measurements.add(labelIn: frameGraph.edgeDefaults + edge.attributes, for: .edgeLabel(key))
+    }
+    for (index, cluster) in frameGraph.clusters.enumerated() {
+      measurements.add(
+        labelIn: frameGraph.attributes + cluster.attributes, for: .clusterLabel(frame: frame, index: index))
+    }
+    measurements.add(labelIn: frameGraph.attributes, for: .header(frame: frame))
+    last = frameGraph
+  }
+
+  /// The outline of a graph just added.
+  mutating func outline(of frameGraph: GraphDescription) -> FrameOutline {
+    FrameOutline(
+      nodes: frameGraph.nodes.map { node in
+        .init(node: nodeNumbers[node.name] ?? -1, cluster: node.cluster.flatMap { clusterNumbers[$0] } ?? -1)
+      },
+      clusters: frameGraph.clusters.map { cluster in
+        // Graphviz's default cluster margin is 8 points.
+        .init(
+          cluster: clusterNumber(cluster.name), margin: cluster.attributes["margin"].flatMap(Double.init) ?? 8,
+          label: nil)
+      })
+  }
+
+  private mutating func clusterNumber(_ name: String) -> Int {
+    if let number = clusterNumbers[name] { return number }
+    clusterNumbers[name] = clusterNames.count
+    clusterNames.append(name)
+    clusters.append(.init(name: name, attributes: []))
+    return clusterNames.count - 1
+  }
+
+  /// Rounds the sizes and makes the union's graph, once every frame is added and measured.
+  mutating func finish() {
+    nodeSizes = nodeSizes.map { $0?.roundedUp }
+    guard let last else { return }
     graph.attributes = last.attributes.removing(["label", "labelloc", "labeljust"])
     graph.nodeDefaults = last.nodeDefaults
     graph.edgeDefaults = last.edgeDefaults
-    let homeClusters = Set(homes.values)
-    graph.clusters = clusterOrder.filter(homeClusters.contains).compactMap { clusters[$0] }
-    graph.nodes = nodeOrder.compactMap { name in
-      guard let node = nodes[name], let size = nodeSizes[name] else { return nil }
+    let homeClusters = Set(homes)
+    graph.clusters = clusters.indices.filter(homeClusters.contains).map { clusters[$0] }
+    graph.nodes = nodes.indices.compactMap { number in
+      guard let size = nodeSizes[number] else { return nil }
+      let node = nodes[number]
       // Only a box of the biggest size the node has in any frame.
       let attributes = node.attributes.setting(.init("label", "")).setting(size.nodeWidth)
         .setting(size.nodeHeight)
-      return .init(name: name, cluster: node.cluster, attributes: attributes)
+      return .init(name: node.name, cluster: node.cluster, attributes: attributes)
     }
     graph.edges = edgeOrder.compactMap { key in
       guard let edge = edges[key] else { return nil }
@@ -284,6 +434,11 @@ private struct Geometry {
   var centers: [String: (x: Double, y: Double)] = [:]
   /// Each edge's `pos` (its spline) and `lp` (its label's centre).
   var edges: [Union.EdgeKey: [String: String]] = [:]
+
+  /// The geometry of no frame at all.
+  init() {
+    boundingBox = LayoutBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+  }
 
   init(_ layout: GraphLayout, union: Union) throws(RenderError) {
     guard let box = layout.graph["bb"].flatMap(LayoutBox.init(bb:)) else {
@@ -308,14 +463,13 @@ private struct Geometry {
   /// The box a cluster draws around `members`: their boxes, the cluster's margin around them, and
   /// room for its label on top.
   func box(
-    around members: Set<String>, sizes: [String: LayoutSize], cluster: GraphDescription.Cluster, label: LayoutSize?
+    around members: [String], sizes: (String) -> LayoutSize?, margin: Double, label: LayoutSize?
   ) -> LayoutBox? {
     let boxes = members.compactMap { name in
-      centers[name].flatMap { center in sizes[name].map { LayoutBox(center: center, size: $0) } }
+      centers[name].flatMap { center in sizes(name).map { LayoutBox(center: center, size: $0) } }
     }
     guard var box = boxes.dropFirst().reduce(boxes.first, { $0?.union($1) }) else { return nil }
-    // Graphviz's default cluster margin is 8 points; a label takes its height and 8 points more.
-    let margin = cluster.attributes["margin"].flatMap(Double.init) ?? 8
+    // A label takes its height and 8 points more.
     box = LayoutBox(minX: box.minX - margin, minY: box.minY - margin, maxX: box.maxX + margin, maxY: box.maxY + margin)
     if let label {
       box.maxY += label.height + 8
