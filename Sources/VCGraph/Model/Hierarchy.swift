@@ -58,7 +58,18 @@ public struct Hierarchy: Sendable, Hashable {
 
   /// True when `ancestor` is `id` or one of its parents.
   public func isSelfOrAncestor(_ ancestor: String, of id: String) -> Bool {
-    lineage(of: id).contains(ancestor)
+    firstInLineage(of: id) { $0 == ancestor ? true : nil } ?? false
+  }
+
+  /// The first non-nil `body` gives for `id` and then for each of its parents, nearest first:
+  /// what `lineage(of: id).lazy.compactMap(body).first` gives, without building the lineage.
+  func firstInLineage<Found>(of id: String, _ body: (String) -> Found?) -> Found? {
+    var current = id
+    while true {
+      if let found = body(current) { return found }
+      guard let parent = controllers[current]?.parent else { return nil }
+      current = parent
+    }
   }
 
   /// The window whose hierarchy holds `id`, through parents and presenting controllers.
@@ -78,18 +89,12 @@ public struct Hierarchy: Sendable, Hashable {
 
   /// UIKit's `presentingViewController`: the controller presenting `id` or its nearest presented ancestor.
   public func presentingViewController(of id: String) -> String? {
-    for candidate in lineage(of: id) {
-      if let presenter = controllers[candidate]?.presenter { return presenter }
-    }
-    return nil
+    firstInLineage(of: id) { controllers[$0]?.presenter }
   }
 
   /// UIKit's `presentedViewController`: the controller presented by `id` or by its nearest presenting ancestor.
   public func presentedViewController(of id: String) -> String? {
-    for candidate in lineage(of: id) {
-      if let presented = controllers[candidate]?.presentation?.presented { return presented }
-    }
-    return nil
+    firstInLineage(of: id) { controllers[$0]?.presentation?.presented }
   }
 
   /// Every controller presented above `id`: presented by it or by one of its descendants (a
@@ -97,9 +102,11 @@ public struct Hierarchy: Sendable, Hashable {
   public func presentationChain(above id: String) -> [String] {
     var chain: [String] = []
     var pending = [id]
+    var next = 0
     var seen: Set<String> = [id]
-    while !pending.isEmpty {
-      let current = pending.removeFirst()
+    while next < pending.count {
+      let current = pending[next]
+      next += 1
       for member in [current] + descendants(of: current) {
         if let presented = controllers[member]?.presentation?.presented, seen.insert(presented).inserted {
           chain.append(presented)
@@ -108,6 +115,17 @@ public struct Hierarchy: Sendable, Hashable {
       }
     }
     return chain
+  }
+
+  /// True when ``presentationChain(above:)`` is not empty: `id` or one of its descendants presents
+  /// a controller. Allocates nothing for a controller without children.
+  func hasPresentation(above id: String) -> Bool {
+    guard let controller = controllers[id] else { return false }
+    if let presented = controller.presentation?.presented, presented != id { return true }
+    if controller.children.isEmpty { return false }
+    return descendants(of: id).contains { member in
+      controllers[member]?.presentation.map { $0.presented != id } ?? false
+    }
   }
 
   /// Every child of `id`, their children and so on, depth first.
@@ -126,7 +144,7 @@ public struct Hierarchy: Sendable, Hashable {
   /// The nearest controller of `kind` that is `id` or one of its parents
   /// (UIKit's `navigationController`, `tabBarController`, `splitViewController`).
   public func nearest(_ kind: ViewControllerKind, from id: String) -> String? {
-    lineage(of: id).first { controllers[$0]?.kind == kind }
+    firstInLineage(of: id) { controllers[$0]?.kind == kind ? $0 : nil }
   }
 
   /// The controllers that are part of the hierarchy, in declaration order: every controller with a

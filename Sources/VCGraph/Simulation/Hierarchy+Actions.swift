@@ -95,9 +95,7 @@ extension Hierarchy {
       let call = toRoot ? "popToRootViewController" : "popViewController"
       return change.log(.nothingToPop(navigation: reference(navigation), call: call, isEmpty: stack.isEmpty))
     }
-    for popped in (toRoot ? Array(stack.dropFirst()) : [stack[stack.count - 1]]).reversed() {
-      detach(popped)
-    }
+    detach((toRoot ? Array(stack.dropFirst()) : [stack[stack.count - 1]]).reversed(), from: navigation)
   }
 
   private mutating func popTo(_ id: String, on target: String?) throws(RuleViolation) {
@@ -116,7 +114,7 @@ extension Hierarchy {
     guard let index = stack.firstIndex(of: id) else {
       throw .popToMissing(controller.reference, navigation: reference(navigation))
     }
-    for popped in stack[(index + 1)...].reversed() { detach(popped) }
+    detach(stack[(index + 1)...].reversed(), from: navigation)
   }
 
   // MARK: - Setting a container's children
@@ -230,9 +228,7 @@ extension Hierarchy {
       }
       if controllers[id]?.parent != containerID { try checkCanBecomeChild(id, of: containerID) }
     }
-    for old in controllers[containerID]?.children ?? [] where !seen.contains(old) {
-      detach(old)
-    }
+    detach((controllers[containerID]?.children ?? []).filter { !seen.contains($0) }, from: containerID)
     controllers[containerID]?.children = ids
     for id in ids { controllers[id]?.parent = containerID }
   }
@@ -511,6 +507,33 @@ extension Hierarchy {
   mutating func attach(_ id: String, to parentID: String) {
     controllers[parentID]?.children.append(id)
     controllers[id]?.parent = parentID
+  }
+
+  /// Detaches each of `ids` in turn, as many ``detach(_:)`` calls would, in time in proportion to
+  /// `parentID`'s children rather than to their square: the ids whose parent is `parentID` leave its
+  /// children together, and its selected child moves on as it would one detach at a time.
+  mutating func detach(_ ids: some Sequence<String>, from parentID: String) {
+    let children = controllers[parentID]?.children ?? []
+    var selected = controllers[parentID]?.selectedChild
+    var removed: Set<String> = []
+    // The first child not yet removed: what `children.first` is after the removals so far.
+    var firstKept = 0
+    for id in ids {
+      guard let parent = controllers[id]?.parent else { continue }
+      guard parent == parentID else {
+        detach(id)
+        continue
+      }
+      removed.insert(id)
+      controllers[id]?.parent = nil
+      if selected == id {
+        while firstKept < children.count && removed.contains(children[firstKept]) { firstKept += 1 }
+        selected = firstKept < children.count ? children[firstKept] : nil
+      }
+    }
+    guard !removed.isEmpty else { return }
+    controllers[parentID]?.children = children.filter { !removed.contains($0) }
+    if controllers[parentID]?.selectedChild != selected { controllers[parentID]?.selectedChild = selected }
   }
 
   mutating func detach(_ id: String) {

@@ -6,27 +6,27 @@ extension Hierarchy {
   }
 
   /// The on-screen controllers, parents before children and presenters before what they present.
+  ///
+  /// Each window's tree is walked once, depth first (a controller's shown children, then what it
+  /// presents), without recursion, so a step costs time in proportion to the controllers however
+  /// deep they nest. A controller whose presentation removes the presenter's view is walked but
+  /// not listed, and neither is anything its children show: only what it presents.
   func onScreenOrder() -> [String] {
     var shown: [String] = []
     var visited: Set<String> = []
+    // Controllers still to visit, the next on top, each with whether its view would be listed.
+    var pending: [(id: String, isListed: Bool)] = []
     for window in windows {
       guard let root = window.rootViewController else { continue }
-      shown += views(shownFrom: root, visited: &visited)
-    }
-    return shown
-  }
-
-  /// The controllers on screen in the area `id`'s view covers, with what is presented over it.
-  private func views(shownFrom id: String, visited: inout Set<String>) -> [String] {
-    guard let controller = controllers[id], visited.insert(id).inserted else { return [] }
-    var shown = [id]
-    for child in controller.visibleChildren {
-      shown += views(shownFrom: child, visited: &visited)
-    }
-    if let presentation = controller.presentation {
-      let above = views(shownFrom: presentation.presented, visited: &visited)
-      if presentation.style?.removesPresenterView == true { shown = [] }
-      shown += above
+      pending.append((root, true))
+      while let (id, isListed) = pending.popLast() {
+        guard let controller = controllers[id], visited.insert(id).inserted else { continue }
+        let presentation = controller.presentation
+        let isCovered = presentation?.style?.removesPresenterView == true
+        if isListed && !isCovered { shown.append(id) }
+        if let presentation { pending.append((presentation.presented, isListed)) }
+        for child in controller.visibleChildren.reversed() { pending.append((child, isListed && !isCovered)) }
+      }
     }
     return shown
   }
@@ -35,9 +35,12 @@ extension Hierarchy {
   mutating func updateAppearance() {
     let shown = onScreenControllers()
     for id in order {
+      guard let controller = controllers[id] else { continue }
       let isShown = shown.contains(id)
-      controllers[id]?.appearance = isShown ? .appeared : .disappeared
-      if isShown { controllers[id]?.isViewLoaded = true }
+      let appearance: AppearanceState = isShown ? .appeared : .disappeared
+      // Only what changes is written: the dictionary is not touched for the controllers that stay put.
+      if controller.appearance != appearance { controllers[id]?.appearance = appearance }
+      if isShown && !controller.isViewLoaded { controllers[id]?.isViewLoaded = true }
     }
   }
 }

@@ -40,9 +40,10 @@ extension Hierarchy {
       return StepOutcome(events: [], warnings: warnings, transition: nil)
     }
 
-    let released = next.releasedControllers(comparedWith: self)
+    let treeBefore = treeOrder()
+    let released = next.releasedControllers(comparedWith: self, treeOrder: treeBefore)
     var events = change.leading
-    let moves = parentChanges(to: next)
+    let moves = parentChanges(to: next, treeOrder: treeBefore)
     events += moves.map { LifecycleEvent($0.id, .willMove(toParent: $0.parent)) }
     var loaded: Set<String> = []
     for id in change.loads + appearing where controllers[id]?.isViewLoaded == false && loaded.insert(id).inserted {
@@ -83,8 +84,9 @@ extension Hierarchy {
   /// The controllers whose parent differs in `next`: those leaving a parent first (in this
   /// hierarchy's order), then those joining one (in `next`'s order). Controllers that only lose their
   /// parent because it is deallocated are not moved: nobody calls `willMove(toParent:)` on them.
-  private func parentChanges(to next: Hierarchy) -> [(id: String, parent: String?)] {
-    let leaving = treeOrder().filter { id in
+  /// `treeOrder` is this hierarchy's ``treeOrder()``.
+  private func parentChanges(to next: Hierarchy, treeOrder: [String]) -> [(id: String, parent: String?)] {
+    let leaving = treeOrder.filter { id in
       controllers[id]?.parent != nil && next.controllers[id]?.parent == nil
     }
     let joining = next.treeOrder().filter { id in
@@ -105,22 +107,34 @@ extension Hierarchy {
   /// nothing holds any more (unless the app retains it), then the children it held.
   ///
   /// A controller whose tree still presents something stays: the presentation keeps it, as in UIKit,
-  /// until that presentation ends.
-  private func releasedControllers(comparedWith previous: Hierarchy) -> [String] {
+  /// until that presentation ends. `treeOrder` is `previous`'s ``treeOrder()``.
+  private func releasedControllers(comparedWith previous: Hierarchy, treeOrder: [String]) -> [String] {
     var released: [String] = []
-    for id in previous.treeOrder() where !isHeld(id) {
+    for id in treeOrder where !isHeld(id) {
       // It lost its last holder, or the presentation made inside its tree that kept it has ended.
-      let lostHolder = previous.isHeld(id)
-      let lostPresentation = !previous.presentationChain(above: id).isEmpty
-      guard lostHolder || lostPresentation, controllers[id]?.isRetained == false, presentationChain(above: id).isEmpty
+      guard previous.isHeld(id) || previous.hasPresentation(above: id), controllers[id]?.isRetained == false,
+        !hasPresentation(above: id)
       else { continue }
       released.append(id)
-      released += descendants(of: id).filter { descendant in
-        // A retained child survives its parent, and so does everything it holds.
-        !lineage(of: descendant).prefix { $0 != id }.contains { controllers[$0]?.isRetained == true }
-      }
+      released += descendantsReleased(with: id)
     }
     return released
+  }
+
+  /// The descendants of `id` that go with it, depth first: every one but a retained child, which
+  /// survives its parent, and everything the retained child holds.
+  ///
+  /// The same as filtering ``descendants(of:)`` by the lineage of each, walked once.
+  private func descendantsReleased(with id: String) -> [String] {
+    var result: [String] = []
+    var stack = Array((controllers[id]?.children ?? []).reversed())
+    var seen: Set<String> = [id]
+    while let next = stack.popLast() {
+      guard seen.insert(next).inserted, controllers[next]?.isRetained != true else { continue }
+      result.append(next)
+      stack += (controllers[next]?.children ?? []).reversed()
+    }
+    return result
   }
 
   /// Replaces each released controller by a fresh instance; retained children lose their parent.
@@ -138,14 +152,23 @@ extension Hierarchy {
 
   /// Every controller in drawing order: each window's tree (children, then what the controller
   /// presents), then the trees outside any window in declaration order.
+  ///
+  /// Walked without recursion, so a deep hierarchy costs no more than a wide one.
   func treeOrder() -> [String] {
     var result: [String] = []
+    result.reserveCapacity(order.count)
     var seen: Set<String> = []
+    seen.reserveCapacity(order.count)
+    // The controllers still to visit, the next on top: children in order, then what is presented.
+    var pending: [String] = []
     func visit(_ id: String) {
-      guard let controller = controllers[id], seen.insert(id).inserted else { return }
-      result.append(id)
-      for child in controller.children { visit(child) }
-      if let presented = controller.presentation?.presented { visit(presented) }
+      pending.append(id)
+      while let next = pending.popLast() {
+        guard let controller = controllers[next], seen.insert(next).inserted else { continue }
+        result.append(next)
+        if let presented = controller.presentation?.presented { pending.append(presented) }
+        pending += controller.children.reversed()
+      }
     }
     for window in windows {
       if let root = window.rootViewController { visit(root) }

@@ -2,7 +2,11 @@ extension Hierarchy {
   /// Collapses the split views of compact windows and expands those of regular ones, as UIKit does
   /// when a window's horizontal size class changes or a split view enters a window.
   mutating func adaptSplitViewsToTraits() {
+    // Without a compact window only a collapsed split view can change, so the others' windows
+    // (a walk up the hierarchy each) are not looked for.
+    let hasCompactWindow = windows.contains { $0.horizontalSizeClass == .compact }
     for id in order where controllers[id]?.kind == .splitView {
+      guard hasCompactWindow || controllers[id]?.isCollapsed == true else { continue }
       guard let window = window(of: id), let isCollapsed = controllers[id]?.isCollapsed else { continue }
       let shouldCollapse = window.horizontalSizeClass == .compact
       if shouldCollapse && !isCollapsed {
