@@ -20,6 +20,8 @@ enum SwiftClassName {
   /// Only the first component of each dotted name is dropped, so a nested type keeps its outer type
   /// (`MyApp.Outer.Inner` → `Outer.Inner`).
   static func unqualified(_ name: String) -> String {
+    // Without a dot there is no module to take off.
+    guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
     var result = ""
     var word = ""
     func flush() {

@@ -7,6 +7,10 @@ enum HTMLText {
   static let backslashGuard: Unicode.Scalar = "\u{2060}"
 
   static func escape(_ text: String) -> String {
+    // Most text needs no escaping: printable ASCII without markup characters, or any other letter.
+    if text.utf8.allSatisfy({ $0 >= 0x80 || (0x20..<0x7F).contains($0) && !Self.escapedBytes.contains($0) }) {
+      return text
+    }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -38,6 +42,10 @@ enum HTMLText {
   /// An identifier longer than 200 characters keeps its first 120 and a hash of the whole text, so it
   /// stays distinct and short enough for Graphviz and for a reader.
   static func identifier(_ text: String) -> String {
+    // Printable ASCII other than `%` and `\` is kept as it is.
+    if text.utf8.count <= 200, text.utf8.allSatisfy({ (0x21..<0x7F).contains($0) && $0 != 0x25 && $0 != 0x5C }) {
+      return text
+    }
     if text.utf8.count > 200 {
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
       for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -62,6 +70,12 @@ enum HTMLText {
   /// Every text vcgraph draws goes through this: Graphviz cannot lay out a node or label wider than
   /// 65,535 points (it fails, or aborts on an assertion inside HTML tables), so no line may be long.
   static func lines(_ text: String, width: Int, maxLines: Int) -> [String] {
+    // A short line, its words one space apart, is its own single line.
+    if maxLines >= 1, text.utf8.count <= width, text.utf8.first != 0x20, text.utf8.last != 0x20,
+      isSingleSpaced(text)
+    {
+      return text.isEmpty ? [] : [text]
+    }
     var lines: [String] = []
     var line = ""
     var lineLength = 0
@@ -85,6 +99,21 @@ enum HTMLText {
     guard lines.count > maxLines else { return lines }
     return lines.prefix(maxLines - 1) + ["… (\(text.count) characters in all)"]
   }
+
+  /// True when the only whitespace in `text` is single spaces: no two follow each other, and there
+  /// is no other white space, ASCII or not.
+  private static func isSingleSpaced(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      // (A space followed by anything outside ASCII, a combining mark say, is left to the long way.)
+      if byte < 0x20 || byte == 0x7F || previous == 0x20 && (byte == 0x20 || byte >= 0x80) { return false }
+      previous = byte
+    }
+    return !text.unicodeScalars.contains { !$0.isASCII && $0.properties.isWhitespace }
+  }
+
+  /// The ASCII characters ``escape(_:)`` replaces.
+  private static let escapedBytes: Set<UInt8> = Set("\\&<>\"'".utf8)
 
   /// Where to cut a word too long for its line so that the pieces still read as names: before a
   /// `<` or `(` (generic arguments go to the next line: `SwiftUI.UIHostingController` /

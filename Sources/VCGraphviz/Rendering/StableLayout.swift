@@ -147,16 +147,31 @@ struct StableLayout {
   static func padded(header: String, size: LayoutSize, to target: LayoutSize) -> String {
     var header = header
     let extra = Int((target.width - size.width).rounded(.down))
-    if extra > 0, let spacer = header.firstMatch(of: #/<TD WIDTH="(\d+)" ROWSPAN="2"></TD>/#),
-      let width = Int(spacer.output.1)
-    {
-      header.replaceSubrange(spacer.range, with: "<TD WIDTH=\"\(width + extra)\" ROWSPAN=\"2\"></TD>")
+    if extra > 0, let spacer = spacerCell(in: header) {
+      header.replaceSubrange(spacer.range, with: "<TD WIDTH=\"\(spacer.width + extra)\" ROWSPAN=\"2\"></TD>")
     }
     // HTML tables are sized in whole points, so the header's height is a whole number.
     let fill = max(0, Int((target.height - size.height).rounded()))
     return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">"
       + "<TR><TD ALIGN=\"LEFT\" VALIGN=\"TOP\">\(header)</TD></TR>"
       + "<TR><TD WIDTH=\"\(Int(target.width))\" HEIGHT=\"\(fill)\"></TD></TR></TABLE>"
+  }
+}
+
+extension StableLayout {
+  /// The first `<TD WIDTH="N" ROWSPAN="2"></TD>` of a header, and its width.
+  fileprivate static func spacerCell(in header: String) -> (range: Range<String.Index>, width: Int)? {
+    let opening = "<TD WIDTH=\""
+    let closing = "\" ROWSPAN=\"2\"></TD>"
+    var searchStart = header.startIndex
+    while let start = header.range(of: opening, range: searchStart..<header.endIndex) {
+      let digits = header[start.upperBound...].prefix { $0.isASCII && $0.isNumber }
+      if !digits.isEmpty, let width = Int(digits), header[digits.endIndex...].hasPrefix(closing) {
+        return (start.lowerBound..<header.index(digits.endIndex, offsetBy: closing.count), width)
+      }
+      searchStart = start.upperBound
+    }
+    return nil
   }
 }
 
