@@ -3,8 +3,15 @@
 
 #include <graphviz/gvc.h>
 #include <graphviz/cgraph.h>
+#include <graphviz/gvplugin_textlayout.h>
+#include <graphviz/textspan.h>
 #include <stdlib.h>
 #include <string.h>
+
+/// Measures a text span with the context's textlayout plugin (lib/gvc/gvtextlayout.c): exported
+/// by libgvc, but declared only in Graphviz's private gvcproc.h. Returns FALSE when the context has
+/// no text layout or it could not measure the span; Graphviz then estimates its size.
+extern boolean gvtextlayout(GVC_t *gvc, textspan_t *span, char **fontpath);
 
 /// Swift 6 rejects C's mutable globals, so the graph descriptors are read through these.
 static inline Agdesc_t vcg_directed(void) { return Agdirected; }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import VCGraph
-import VCGraphviz
+
+@testable import VCGraphviz
 
 /// The time a renderer spends inside Graphviz, and Graphviz alone timed on DOT sources.
 @Suite struct GraphvizTimesTests {
@@ -91,5 +92,63 @@ import VCGraphviz
     #expect(detail.contains("syntax error"), "\(detail)")
     #expect(failure?.description.hasPrefix("Graphviz could not read DOT source 2: ") == true)
     #expect(after > .zero)
+  }
+}
+
+/// Text measured once per distinct span (``TextLayoutCache``): the same output, cold or warm, and
+/// never a remembered measure where cairo needs pango's layout.
+@Suite struct TextLayoutCacheTests {
+  @Test func aWarmCacheDrawsTheSameSVGWithoutMeasuringAgain() throws {
+    let diagram = try lastDiagram(loginFlowScenario)
+    let (cold, warm, missesWhenWarm, hitsWhenWarm) = try withRenderer { renderer in
+      TextLayoutCache.removeAll()
+      let cold = try renderer.render(diagram, formats: [.svg])
+      let (misses, hits) = (TextLayoutCache.misses, TextLayoutCache.hits)
+      let warm = try renderer.render(diagram, formats: [.svg])
+      return (cold, warm, TextLayoutCache.misses - misses, TextLayoutCache.hits - hits)
+    }
+    #expect(cold[.svg] != nil)
+    #expect(warm[.svg] == cold[.svg])
+    #expect(missesWhenWarm == 0)
+    #expect(hitsWhenWarm > 10, "every span of the second render comes from the cache")
+  }
+
+  /// PNG and PDF draw each span's pango layout: a warm cache must not answer for them, and they come
+  /// out as they do cold.
+  @Test(arguments: [[OutputFormat.png], [.pdf], [.svg, .png]])
+  func cairoFormatsAreMeasuredEveryTime(formats: [OutputFormat]) throws {
+    let diagram = try lastDiagram(loginFlowScenario)
+    let (cold, warm, hitsWhenWarm) = try withRenderer { renderer in
+      TextLayoutCache.removeAll()
+      let cold = try renderer.render(diagram, formats: formats)
+      _ = try renderer.render(diagram, formats: [.svg])
+      let hits = TextLayoutCache.hits
+      let warm = try renderer.render(diagram, formats: formats)
+      return (cold, warm, TextLayoutCache.hits - hits)
+    }
+    #expect(hitsWhenWarm == 0)
+    for format in formats where format != .pdf {
+      #expect(warm[format] == cold[format], "\(format)")
+    }
+    // A PDF carries its creation date; its size tells the text is there.
+    if formats.contains(.pdf) { #expect(warm[.pdf]?.count == cold[.pdf]?.count) }
+  }
+
+  /// Every frame of a sample as SVG, with the cache warm from the stable layout and earlier frames,
+  /// is what it is cold.
+  @Test func everyFrameOfASampleIsTheSameColdAndWarm() throws {
+    let replay = try sampleReplay("tab-bar.yaml")
+    let (cold, warm) = try withRenderer { renderer in
+      TextLayoutCache.removeAll()
+      var cold: [[UInt8]] = []
+      for diagram in Diagram.frames(of: replay) {
+        TextLayoutCache.removeAll()
+        cold.append(try renderer.render(diagram, formats: [.svg])[.svg] ?? [])
+      }
+      let warm = try renderer.render(replay, formats: [.svg], layout: .perStep).frames.map { [UInt8]($0.contents) }
+      return (cold, warm)
+    }
+    #expect(warm.count == cold.count)
+    for (index, (a, b)) in zip(cold, warm).enumerated() { #expect(a == b, "frame \(index + 1)") }
   }
 }

@@ -22,6 +22,8 @@ private let collectGraphvizMessage: @convention(c) (UnsafeMutablePointer<CChar>?
 /// Owns a `GVC_t`, Graphviz's context with its loaded plugins.
 final class GraphvizContext {
   private let context: OpaquePointer
+  /// A plain context whose text layout (pango) measures text for ``TextLayoutCache``.
+  private let measuringContext: OpaquePointer?
   /// Time spent in Graphviz since the context was made or the times were reset.
   var times = GraphvizTimes()
   /// What Graphviz said while it read its plugin config (a config it could not read, a plugin
@@ -32,8 +34,11 @@ final class GraphvizContext {
     agseterr(AGWARN)
     _ = agseterrf(collectGraphvizMessage)
     graphvizMessages.removeAll()
-    guard let context = gvContext() else { throw .noContext }
+    // Demand loading on, as gvContext() has it, and vcgraph's text-measuring plugin built in.
+    guard let context = gvContextPlugins(TextLayoutCache.builtins, 1) else { throw .noContext }
     self.context = context
+    measuringContext = gvContext()
+    TextLayoutCache.measuringContext = measuringContext
     setupMessages = Self.messageLines()
     graphvizMessages.removeAll()
     _ = agreseterrors()
@@ -41,6 +46,8 @@ final class GraphvizContext {
 
   deinit {
     gvFreeContext(context)
+    if TextLayoutCache.measuringContext == measuringContext { TextLayoutCache.measuringContext = nil }
+    if let measuringContext { gvFreeContext(measuringContext) }
   }
 
   /// Builds `description` as a cgraph graph, lays it out once and renders it in every format.
@@ -59,6 +66,9 @@ final class GraphvizContext {
     }
     let drawn = formats.filter { $0 != .dot }
     guard !drawn.isEmpty else { return output }
+    // Cairo (PNG, PDF) draws the pango layout of each span, which a remembered measure has not.
+    TextLayoutCache.isEnabled = drawn.allSatisfy { $0 == .svg }
+    defer { TextLayoutCache.isEnabled = false }
     try layOut(graph.pointer)
     defer { freeLayout(graph.pointer) }
     for format in drawn {
@@ -72,6 +82,9 @@ final class GraphvizContext {
   func layout(_ description: GraphDescription, engine: String) throws(RenderError) -> GraphLayout {
     beginGraph()
     let graph = try build(description)
+    // Only DOT is written: no renderer draws a pango layout.
+    TextLayoutCache.isEnabled = true
+    defer { TextLayoutCache.isEnabled = false }
     try layOut(graph.pointer, engine: engine)
     defer { freeLayout(graph.pointer) }
     // Rendering DOT stores the layout in the graph's attributes (`pos`, `lp`, `bb`, `width`, …);
