@@ -1,11 +1,13 @@
 import CGraphviz
 import Foundation
 
-/// The raw Graphviz calls: the only place vcgraph touches C.
+/// The raw Graphviz calls: with `TextLayoutCache.swift` (vcgraph's text-measuring plugin) and
+/// `GraphvizPlugins.swift` (what a missing plugin means), the only places vcgraph touches C.
 ///
 /// A ``GraphDescription`` is built into a cgraph graph with `agopen`, `agsubg`, `agnode`, `agedge`
 /// and `agsafeset`, laid out with `gvLayout` and rendered with `gvRenderData`; a layout is read back
-/// with `agget`. Every C resource has one owner and is freed on every path.
+/// with `agget`. Every C resource has one owner and is freed on every path; the time each phase
+/// takes is added to ``GraphvizContext/times``.
 
 /// Messages Graphviz reported through `agerr` while the current graph was built and drawn.
 ///
