@@ -5,6 +5,7 @@ let package = Package(
   name: "vcgraph",
   products: [
     .executable(name: "vcgraph", targets: ["VCGraphCLI"]),
+    .executable(name: "vcgraph-bench", targets: ["VCGraphBenchmark"]),
     .library(name: "VCGraph", targets: ["VCGraph"]),
     .library(name: "VCGraphviz", targets: ["VCGraphviz"]),
     .plugin(name: "VCGraphPlugin", targets: ["VCGraphPlugin"]),
@@ -35,6 +36,14 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .executableTarget(
+      name: "VCGraphBenchmark",
+      dependencies: [
+        "VCGraph",
+        "VCGraphviz",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     .plugin(
       name: "VCGraphPlugin",
       capability: .command(
@@ -58,7 +67,7 @@ let package = Package(
     ),
     .testTarget(
       name: "VCGraphCLITests",
-      dependencies: ["VCGraphCLI"]
+      dependencies: ["VCGraphCLI", "VCGraphBenchmark", "VCGraph"]
     ),
   ]
 )

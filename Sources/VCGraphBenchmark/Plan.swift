@@ -1,0 +1,25 @@
+/// How big the workloads of a run are.
+struct Plan: Sendable {
+  /// Steps of the scenario whose frames are compared with a `dot` process per frame (SVG and PNG).
+  var flowSteps: Int
+  /// Steps of the long scenario, compared with Graphviz alone and measured for memory.
+  var longFlowSteps: Int
+  /// Steps of the short scenario whose peak memory the long one's is compared with.
+  var shortFlowSteps: Int
+  /// Controllers of the hierarchies that show how the cost grows.
+  var hierarchySizes: [Int]
+  /// The size whose cost per controller the largest one's is compared with.
+  var baselineSize: Int
+  /// Runs of a short measurement, of which the median is kept.
+  var repeats: Int
+
+  /// The workloads of issue 6: about ten minutes on two cores.
+  static let full = Plan(
+    flowSteps: 200, longFlowSteps: 2_000, shortFlowSteps: 100, hierarchySizes: [10, 100, 1_000, 5_000],
+    baselineSize: 100, repeats: 3)
+
+  /// Small workloads for a smoke test: well under a minute.
+  static let quick = Plan(
+    flowSteps: 20, longFlowSteps: 200, shortFlowSteps: 50, hierarchySizes: [10, 100, 500], baselineSize: 100,
+    repeats: 1)
+}

@@ -1,0 +1,84 @@
+/// The scenarios the benchmark renders, generated as YAML text so that vcgraph reads them as a user's
+/// files would be read.
+enum Workload {
+  /// A flow of `steps` steps over 31 controllers: a tab bar with 4 navigation controllers of 6 screens
+  /// each and 2 modals, made of pushes, pops, tab switches and a form sheet presented and dismissed.
+  ///
+  /// The first 6 steps build the tab bar and put it in the window; every step after changes what is
+  /// on screen. The same `steps` always gives the same text.
+  static func longFlow(steps: Int) -> String {
+    let navigations = (0..<4).map { "nav\($0)" }
+    let screens = navigations.map { navigation in (0..<6).map { "\(navigation)_s\($0)" } }
+    let modal = "modal0"
+    var lines = ["title: A long flow", "controllers:", "  tabs: UITabBarController"]
+    for navigation in navigations { lines.append("  \(navigation): UINavigationController") }
+    for stack in screens {
+      for (position, screen) in stack.enumerated() {
+        lines.append("  \(screen): { class: ScreenS\(position)ViewController, title: \(screen) }")
+      }
+    }
+    for number in 0..<2 { lines.append("  modal\(number): { class: ModalViewController, title: modal\(number) }") }
+    lines.append("steps:")
+    for (navigation, stack) in zip(navigations, screens) {
+      lines += ["  - setViewControllers: [\(stack[0])]", "    on: \(navigation)"]
+    }
+    lines += ["  - setTabs: [\(navigations.joined(separator: ", "))]", "    on: tabs", "  - setRoot: tabs"]
+    var count = navigations.count + 2
+    var depths = Array(repeating: 1, count: navigations.count)
+    var tab = 0
+    var turn = 0
+    while count < steps {
+      let navigation = navigations[tab]
+      turn += 1
+      if turn % 7 == 0 {
+        tab = (tab + 1) % navigations.count
+        lines += ["  - selectTab: \(tab)", "    on: tabs"]
+      } else if turn % 11 == 0 {
+        lines += ["  - present: \(modal)", "    from: tabs", "    style: formSheet"]
+        count += 1
+        if count >= steps { break }
+        lines.append("  - dismiss: \(modal)")
+      } else if depths[tab] < 6, turn % 3 != 2 || depths[tab] == 1 {
+        lines += ["  - push: \(screens[tab][depths[tab]])", "    on: \(navigation)"]
+        depths[tab] += 1
+      } else {
+        lines += ["  - pop: \(navigation)"]
+        depths[tab] -= 1
+      }
+      count += 1
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The navigation controllers of ``wideHierarchy(controllers:)``.
+  static let wideNavigationCount = 4
+
+  /// The number of steps of ``wideHierarchy(controllers:)``, whatever its size: one
+  /// `setViewControllers` per navigation controller, `setTabs` and `setRoot`.
+  static let wideStepCount = wideNavigationCount + 2
+
+  /// A hierarchy of exactly `controllers` controllers (at least 9), wide rather than deep: a tab bar
+  /// whose 4 navigation controllers share the other controllers as their stacks, built in 6 steps
+  /// whatever the size, so the work per step grows with the size alone.
+  static func wideHierarchy(controllers: Int) -> String {
+    let navigationCount = wideNavigationCount
+    let screenCount = max(controllers - 1 - navigationCount, navigationCount)
+    let stacks = (0..<navigationCount).map { navigation in
+      // Screens dealt out in turn, so the stacks differ by one at most.
+      stride(from: navigation, to: screenCount, by: navigationCount).map { "screen\($0)" }
+    }
+    var lines = ["title: A hierarchy of \(1 + navigationCount + screenCount) controllers", "controllers:"]
+    lines.append("  tabs: UITabBarController")
+    for navigation in 0..<navigationCount { lines.append("  nav\(navigation): UINavigationController") }
+    for screen in 0..<screenCount {
+      lines.append("  screen\(screen): { class: Screen\(screen % 10)ViewController, title: Screen \(screen) }")
+    }
+    lines.append("steps:")
+    for (navigation, stack) in stacks.enumerated() {
+      lines += ["  - setViewControllers: [\(stack.joined(separator: ", "))]", "    on: nav\(navigation)"]
+    }
+    let tabs = (0..<navigationCount).map { "nav\($0)" }.joined(separator: ", ")
+    lines += ["  - setTabs: [\(tabs)]", "    on: tabs", "  - setRoot: tabs"]
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The temporary folder a run generates its scenarios in and renders into; removed by ``remove()``.
+struct Workspace {
+  let url: URL
+
+  /// Makes a new, empty folder under the system's temporary folder.
+  init() throws(BenchmarkError) {
+    let template = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-bench-XXXXXX").path
+    var bytes = Array(template.utf8CString)
+    guard let made = mkdtemp(&bytes) else {
+      throw .file(path: template, reason: "cannot make a temporary folder: \(String(cString: strerror(errno)))")
+    }
+    url = URL(fileURLWithPath: String(cString: made), isDirectory: true)
+  }
+
+  /// The path of `name` inside the folder.
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  /// Writes a generated scenario as `name` and returns its path.
+  func writeScenario(_ text: String, named name: String) throws(BenchmarkError) -> String {
+    let path = path(name)
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    } catch {
+      throw .file(path: path, reason: "cannot write: \(error.localizedDescription)")
+    }
+    return path
+  }
+
+  /// The files of `folder` whose names end in `.extension`, sorted by name (which is step order).
+  func files(in folder: String, withExtension fileExtension: String) throws(BenchmarkError) -> [String] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    } catch {
+      throw .file(path: folder, reason: "cannot list: \(error.localizedDescription)")
+    }
+    return names.filter { $0.hasSuffix(".\(fileExtension)") }.sorted().map { "\(folder)/\($0)" }
+  }
+
+  /// Reads a file's bytes.
+  func bytes(of path: String) throws(BenchmarkError) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .file(path: path, reason: "cannot read")
+    }
+    return [UInt8](data)
+  }
+
+  /// Removes `name` and everything in it, to keep the disk small between measurements.
+  func removeItem(_ name: String) {
+    try? FileManager.default.removeItem(atPath: path(name))
+  }
+
+  /// Removes the whole folder.
+  func remove() {
+    try? FileManager.default.removeItem(at: url)
+  }
+}
