@@ -21,6 +21,8 @@ struct VCGraphCommand: ParsableCommand {
         vcgraph diff before.txt after.txt
       """,
     version: "0.1.0",
-    subcommands: [Render.self, Check.self, State.self, Events.self, Import.self, Diff.self, Storyboard.self]
+    subcommands: [
+      Render.self, Check.self, State.self, Events.self, Import.self, Diff.self, Storyboard.self, RenderWorker.self,
+    ]
   )
 }

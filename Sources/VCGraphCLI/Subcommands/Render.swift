@@ -13,6 +13,10 @@ extension VCGraphCommand {
         replay or render writes nothing, and the command exits with status 1.
         --html adds index.html, a page that flips through the steps (self-contained,
         works opened from disk); --markdown adds index.md for a docs folder.
+        --jobs N spreads the frames over N worker processes. On a terminal, a long
+        run shows its progress on standard error. An interrupted run (SIGINT,
+        SIGTERM, SIGHUP) leaves every earlier file as it was and exits with 128 +
+        the signal's number.
 
         Examples:
           vcgraph render samples/navigation.yaml
@@ -20,6 +24,7 @@ extension VCGraphCommand {
           vcgraph render flow.yaml --step 3 --format png
           vcgraph render flow.yaml --events --format png
           vcgraph render flow.yaml --html --markdown --format svg,png
+          vcgraph render samples/ --jobs 2 --format svg,png
         """
     )
 
@@ -62,6 +67,12 @@ extension VCGraphCommand {
     @Flag(help: "Also write index.md: every step's action, caption, picture, callbacks and files.")
     var markdown = false
 
+    @Option(
+      name: [.short, .customLong("jobs")],
+      help: ArgumentHelp(
+        "Render with N worker processes (default 1); the files are the same whatever N is.", valueName: "N"))
+    var jobs = 1
+
     /// The formats asked for, each once, in the order given.
     var outputFormats: [OutputFormat] { FormatList.merged(formatLists) }
 
@@ -72,6 +83,7 @@ extension VCGraphCommand {
 
     func validate() throws {
       if let step, step < 1 { throw ValidationError("--step counts from 1.") }
+      if jobs < 1 { throw ValidationError("--jobs counts worker processes, from 1.") }
       if step != nil, html || markdown {
         throw ValidationError("--html and --markdown show every step; leave out --step.")
       }
@@ -85,7 +97,18 @@ extension VCGraphCommand {
         printError("error: \(error.description)")
         throw ExitCode.failure
       }
+      let progress = Progress()
+      let workers = WorkerProcesses()
+      let output = output
+      Interruption.handle { status in
+        progress.clear()
+        workers.stopAll()
+        OutputDirectory.Staging.discardAllForInterruption()
+        Self.removeStagingFolders(under: output)
+        Foundation.exit(status)
+      }
       var failed = false
+      var loaded: [LoadedScenario] = []
       var folders: [String: String] = [:]
       for path in Scenario.paths(expanding: scenarios) {
         guard let replay = ScenarioLoading.replay(path), ScenarioLoading.checkStep(step, in: replay) else {
@@ -99,47 +122,73 @@ extension VCGraphCommand {
           continue
         }
         folders[folder] = path
-        do {
-          let written = try render(replay, into: OutputDirectory(path: folder), with: renderer)
-          let count = written.steps
-          print("\(path) → \(folder) (\(count) step\(count == 1 ? "" : "s"), \(written.files) files)")
-        } catch let error as RenderError {
-          printError("\(path): error: \(error.description)")
-          failed = true
-        } catch let error as OutputDirectory.WriteError {
-          printError(error.description)
-          failed = true
-        }
+        loaded.append(LoadedScenario(path: path, replay: replay, folder: folder))
       }
+      progress.start(frames: loaded.reduce(0) { $0 + steps(of: $1.replay).count }, scenarios: loaded.count)
+      if jobs > 1 {
+        if !renderWithWorkers(loaded, progress: progress, workers: workers) { failed = true }
+      } else {
+        for scenario in loaded where !render(scenario, with: renderer, progress: progress) { failed = true }
+      }
+      progress.clear()
       if failed { throw ExitCode.failure }
     }
   }
 }
 
+/// A scenario replayed by `render`, and the folder its frames go to.
+struct LoadedScenario {
+  var path: String
+  var replay: Replay
+  var folder: String
+}
+
 extension VCGraphCommand.Render {
+  /// The numbers of the steps to render of a replayed scenario: `--step`'s, or every step.
+  func steps(of replay: Replay) -> [Int] {
+    step.map { [$0] } ?? replay.scenario.steps.map(\.number)
+  }
+
+  /// Renders a scenario in this process and prints what it wrote, or why it failed; true when it was written.
+  fileprivate func render(_ scenario: LoadedScenario, with renderer: Renderer, progress: Progress) -> Bool {
+    do {
+      let written = try render(
+        scenario.replay, into: OutputDirectory(path: scenario.folder), with: renderer, onFrame: progress.frameDone)
+      progress.scenarioDone()
+      progress.withLineErased { printWritten(scenario, steps: written.steps, files: written.files) }
+      return true
+    } catch let error as RenderError {
+      progress.scenarioDone()
+      progress.withLineErased { printError("\(scenario.path): error: \(error.description)") }
+    } catch let error as OutputDirectory.WriteError {
+      progress.scenarioDone()
+      progress.withLineErased { printError(error.description) }
+    } catch {
+      preconditionFailure("only Graphviz and writing can fail here: \(error)")
+    }
+    return false
+  }
+
+  /// Prints the line that says where a scenario was written.
+  func printWritten(_ scenario: LoadedScenario, steps: Int, files: Int) {
+    print("\(scenario.path) → \(scenario.folder) (\(steps) step\(steps == 1 ? "" : "s"), \(files) files)")
+  }
+
   /// Renders a replayed scenario into `directory`, all or nothing: each frame is written into a
   /// staging folder as soon as it is drawn, and everything is moved into place at the end with the
   /// index and the flipbook pages asked for. Returns how many steps and files were written.
-  ///
-  /// An SVG drawn only for `index.html` (`--html` without `--format svg`) is neither written nor
-  /// listed in the index.
   fileprivate func render(
-    _ replay: Replay, into directory: OutputDirectory, with renderer: Renderer
+    _ replay: Replay, into directory: OutputDirectory, with renderer: Renderer, onFrame: () -> Void
   ) throws -> (steps: Int, files: Int) {
     let staging = try OutputDirectory.Staging(directory)
-    let themes = theme.themes
-    // With one theme alone the files and keys have no suffix (see Renderer.render(_:formats:…)).
-    let pageOnlyKeys =
-      outputFormats.contains(.svg)
-      ? [] : Set(themes.map { OutputFormat.svg.rawValue + (themes.count > 1 ? $0.fileNameSuffix : "") })
     var pageDrawings: [String: Data] = [:]
     var entries: [RenderIndex.Entry] = []
     try renderer.renderFrames(
-      replay, formats: renderedFormats, steps: step.map { [$0] }, showsEvents: events, layout: layout, themes: themes
+      replay, formats: renderedFormats, steps: step.map { [$0] }, showsEvents: events, layout: layout,
+      themes: theme.themes
     ) { frame in
       var entry = frame.entry
-      let pageOnly = Set(pageOnlyKeys.compactMap { entry.files[$0] })
-      for key in pageOnlyKeys { entry.files[key] = nil }
+      let pageOnly = takePageOnlyFiles(from: &entry)
       for file in frame.files {
         if pageOnly.contains(file.name) {
           pageDrawings[file.name] = file.contents
@@ -148,10 +197,34 @@ extension VCGraphCommand.Render {
         }
       }
       entries.append(entry)
+      onFrame()
     }
+    return try commit(replay, entries: entries, into: staging) { pageDrawings[$0] }
+  }
+
+  /// Takes the SVGs drawn only for `index.html` (`--html` without `--format svg`) out of a frame's
+  /// index entry, and returns their names: they are neither written nor listed in the index.
+  func takePageOnlyFiles(from entry: inout RenderIndex.Entry) -> Set<String> {
+    guard !outputFormats.contains(.svg) else { return [] }
+    let themes = theme.themes
+    // With one theme alone the files and keys have no suffix (see Renderer.render(_:formats:…)).
+    let keys = themes.map { OutputFormat.svg.rawValue + (themes.count > 1 ? $0.fileNameSuffix : "") }
+    let names = Set(keys.compactMap { entry.files[$0] })
+    for key in keys { entry.files[key] = nil }
+    return names
+  }
+
+  /// Adds `index.json` (the frames' `entries`, in step order) and the flipbook pages asked for to
+  /// `staging`, and moves everything into place. `pageDrawing` gives the SVGs drawn only for
+  /// `index.html`; the others are read back from the staging folder. Returns how many steps and
+  /// files were written.
+  func commit(
+    _ replay: Replay, entries: [RenderIndex.Entry], into staging: OutputDirectory.Staging,
+    pageDrawing: (String) -> Data?
+  ) throws(OutputDirectory.WriteError) -> (steps: Int, files: Int) {
     let index = RenderIndex(scenario: replay.scenario.path, title: replay.scenario.title, steps: entries)
     if html || markdown {
-      let flipbook = Flipbook(replay: replay, index: index) { pageDrawings[$0] ?? staging.contents(of: $0) }
+      let flipbook = Flipbook(replay: replay, index: index) { pageDrawing($0) ?? staging.contents(of: $0) }
       if html { try staging.add(Flipbook.htmlFileName, contents: Data(flipbook.html.utf8)) }
       if markdown { try staging.add(Flipbook.markdownFileName, contents: Data(flipbook.markdown.utf8)) }
     }
@@ -159,5 +232,19 @@ extension VCGraphCommand.Render {
     try staging.commitFrames(
       index: index, stepActions: step == nil ? nil : replay.scenario.steps.map(\.action.summary))
     return (entries.count, files)
+  }
+
+  /// Removes what is left of this process's staging folders in the scenario folders under
+  /// `output`: a file written while an interruption removed its folder.
+  fileprivate static func removeStagingFolders(under output: String) {
+    let manager = FileManager.default
+    let prefix = ".vcgraph-staging-\(ProcessInfo.processInfo.processIdentifier)-"
+    let root = URL(fileURLWithPath: output, isDirectory: true)
+    for folder in (try? manager.contentsOfDirectory(atPath: output)) ?? [] {
+      let scenarioFolder = root.appendingPathComponent(folder, isDirectory: true)
+      for name in (try? manager.contentsOfDirectory(atPath: scenarioFolder.path)) ?? [] where name.hasPrefix(prefix) {
+        try? manager.removeItem(at: scenarioFolder.appendingPathComponent(name))
+      }
+    }
   }
 }

@@ -1,0 +1,31 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// SIGINT, SIGTERM and SIGHUP handled on a background queue, while the main thread is busy.
+enum Interruption {
+  /// The signals handled, each with the exit status of a shell's job killed by it (128 + its number).
+  static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+  nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+  private static let queue = DispatchQueue(label: "vcgraph.interruption")
+
+  /// From now on, SIGINT, SIGTERM and SIGHUP run `stop` on a background queue, one at a time, with
+  /// the status to exit with (130, 143, 129); `stop` is expected to exit.
+  ///
+  /// The signals are ignored first, so the process is not ended before `stop` runs; child
+  /// processes started later inherit them ignored.
+  static func handle(_ stop: @escaping @Sendable (_ status: Int32) -> Void) {
+    for number in signals {
+      _ = signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+      source.setEventHandler { stop(128 + number) }
+      source.resume()
+      sources.append(source)
+    }
+  }
+}

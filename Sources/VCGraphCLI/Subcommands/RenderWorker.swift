@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import VCGraph
+import VCGraphviz
+
+extension VCGraphCommand {
+  /// `vcgraph _render-worker`: one of the processes `render --jobs` starts. It reads a
+  /// ``WorkerPlan`` as JSON on standard input, renders its frames, writes each frame's files into
+  /// the staging folder it was given, and prints a ``WorkerReport`` line on standard output for
+  /// each frame written and each scenario it could not render.
+  ///
+  /// It inherits `render`'s ignored SIGINT, SIGTERM and SIGHUP: `render` kills it on an
+  /// interruption, and it dies on its next report once `render` is gone.
+  struct RenderWorker: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "_render-worker",
+      abstract: "Render frames for render --jobs (a plan as JSON on standard input).",
+      shouldDisplay: false
+    )
+
+    func run() throws {
+      let plan: WorkerPlan
+      do {
+        plan = try JSONDecoder().decode(WorkerPlan.self, from: FileHandle.standardInput.readDataToEndOfFile())
+      } catch {
+        printError("error: _render-worker reads its plan from render --jobs: \(error)")
+        throw ExitCode.failure
+      }
+      let formats = plan.formats.compactMap(OutputFormat.init(rawValue:))
+      let themes = plan.themes.compactMap(Theme.init(rawValue:))
+      let layout = FrameLayout(rawValue: plan.layout) ?? .stable
+      let renderer: Renderer
+      do {
+        renderer = try Renderer()
+      } catch {
+        for part in plan.parts { report(.failed(scenario: part.scenario, message: "error: \(error.description)")) }
+        return
+      }
+      for part in plan.parts {
+        let folder = URL(fileURLWithPath: part.folder, isDirectory: true)
+        do {
+          let replay = try Replay(try Scenario(contentsOfFile: part.path))
+          try renderer.renderFrames(
+            replay, formats: formats, steps: Set(part.steps), showsEvents: plan.events, layout: layout, themes: themes
+          ) { frame in
+            for file in frame.files {
+              let url = folder.appendingPathComponent(file.name)
+              do {
+                try file.contents.write(to: url)
+              } catch {
+                throw WorkerError(message: "\(url.path): error: cannot write: \(error.localizedDescription)")
+              }
+            }
+            report(.frame(scenario: part.scenario, entry: frame.entry))
+          }
+        } catch let error as WorkerError {
+          report(.failed(scenario: part.scenario, message: error.message))
+        } catch let error as RenderError {
+          report(.failed(scenario: part.scenario, message: "\(part.path): error: \(error.description)"))
+        } catch {
+          report(.failed(scenario: part.scenario, message: "\(error)"))
+        }
+      }
+    }
+
+    /// Prints one report line; standard output is a pipe to `render`, written to at once.
+    private func report(_ report: WorkerReport) {
+      // JSON on one line: a newline inside a string is written as \n.
+      let line = (try? JSONEncoder().encode(report)) ?? Data()
+      FileHandle.standardOutput.write(line + Data("\n".utf8))
+    }
+  }
+}
+
+/// A frame file a worker could not write, with the line to print.
+private struct WorkerError: Error {
+  var message: String
+}

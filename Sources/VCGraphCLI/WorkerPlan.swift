@@ -1,0 +1,82 @@
+import VCGraph
+
+/// What one `vcgraph _render-worker` process renders for `render --jobs`, sent to it as JSON on its
+/// standard input: the frames of one or more scenarios, and how to draw them.
+struct WorkerPlan: Codable, Sendable {
+  /// The frames of one scenario that a worker renders.
+  struct Part: Codable, Sendable, Hashable {
+    /// The scenario's position on the command line, which the worker's reports name.
+    var scenario: Int
+    /// The scenario file, as given on the command line (the worker runs in the same folder).
+    var path: String
+    /// The numbers of the steps to render, in order.
+    var steps: [Int]
+    /// The staging folder to write the frame files into, under their final names.
+    var folder: String
+  }
+
+  /// ``VCGraphviz/OutputFormat`` raw values: every format to render, SVGs drawn for `index.html` included.
+  var formats: [String]
+  /// ``VCGraphviz/Theme`` raw values, light first.
+  var themes: [String]
+  var events: Bool
+  /// A ``VCGraphviz/FrameLayout`` raw value.
+  var layout: String
+  var parts: [Part]
+}
+
+/// One line a worker prints on its standard output, as JSON: a frame written, or a scenario it
+/// could not render.
+enum WorkerReport: Codable, Sendable, Equatable {
+  /// A frame's files are written; `entry` lists them, as ``VCGraphviz/RenderedFrame/entry`` does.
+  case frame(scenario: Int, entry: RenderIndex.Entry)
+  /// The worker could not render the scenario; `message` is the line to print.
+  case failed(scenario: Int, message: String)
+}
+
+/// The frames of one scenario to render, by step number.
+struct ScenarioFrames: Hashable, Sendable {
+  /// The scenario's position on the command line.
+  var scenario: Int
+  var steps: [Int]
+}
+
+extension ScenarioFrames {
+  /// Splits the frames of every scenario into at most `count` parts of about the same number of
+  /// frames, keeping the command line's order: each part is a run of whole scenarios and pieces of
+  /// big ones. A scenario is cut only when it is bigger than a quarter of a part; a smaller one
+  /// goes whole to the part that would have held most of it. Empty parts are left out.
+  static func split(_ scenarios: [ScenarioFrames], into count: Int) -> [[ScenarioFrames]] {
+    let total = scenarios.reduce(0) { $0 + $1.steps.count }
+    guard count > 1, total > 0 else { return total > 0 ? [scenarios.filter { !$0.steps.isEmpty }] : [] }
+    let smallest = max(1, total / (count * 4))
+    // A cut at position p starts a new part with the p-th frame, counting over all scenarios.
+    var cuts: [Int] = []
+    for part in 1..<count {
+      var cut = (total * part + count / 2) / count
+      var start = 0
+      for scenario in scenarios {
+        let end = start + scenario.steps.count
+        if start < cut, cut < end, scenario.steps.count <= smallest {
+          cut = cut - start <= end - cut ? start : end
+        }
+        start = end
+      }
+      cuts.append(cut)
+    }
+    var parts: [[ScenarioFrames]] = Array(repeating: [], count: count)
+    var position = 0
+    for scenario in scenarios {
+      for step in scenario.steps {
+        let part = cuts.filter { $0 <= position }.count
+        if parts[part].last?.scenario == scenario.scenario {
+          parts[part][parts[part].count - 1].steps.append(step)
+        } else {
+          parts[part].append(ScenarioFrames(scenario: scenario.scenario, steps: [step]))
+        }
+        position += 1
+      }
+    }
+    return parts.filter { !$0.isEmpty }
+  }
+}

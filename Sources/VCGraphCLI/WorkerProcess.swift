@@ -1,0 +1,179 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A child process started with `posix_spawn`: its standard input is written once and closed, its
+/// standard output read a line at a time, its standard error is the parent's.
+///
+/// The raw C calls of `render --jobs` live here.
+final class WorkerProcess {
+  /// How a process ended.
+  enum Termination: Equatable, CustomStringConvertible {
+    case exited(Int32)
+    case signaled(Int32)
+
+    var description: String {
+      switch self {
+      case .exited(let status): return "exited with status \(status)"
+      case .signaled(let signal): return "was killed by signal \(signal) (\(String(cString: strsignal(signal))))"
+      }
+    }
+  }
+
+  /// Why a process could not be started.
+  struct StartError: Error, CustomStringConvertible {
+    var executable: String
+    var code: Int32
+    var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
+  }
+
+  let pid: pid_t
+  /// The read end of the pipe on the process's standard output; -1 once it is closed.
+  private(set) var output: Int32
+  private var pending: [UInt8] = []
+
+  /// The running executable: `/proc/self/exe` where there is one, else the first argument.
+  static var currentExecutable: String {
+    if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+  }
+
+  /// Starts `executable` with `arguments`, writes `input` to its standard input and closes it.
+  ///
+  /// The process is registered with `processes` before its input is written, so an interruption
+  /// can stop it from then on.
+  init(_ executable: String, arguments: [String], input: Data, registeringWith processes: WorkerProcesses) throws {
+    var inputPipe: [Int32] = [-1, -1]
+    var outputPipe: [Int32] = [-1, -1]
+    guard pipe(&inputPipe) == 0 else { throw StartError(executable: executable, code: errno) }
+    guard pipe(&outputPipe) == 0 else {
+      let code = errno
+      close(inputPipe[0])
+      close(inputPipe[1])
+      throw StartError(executable: executable, code: code)
+    }
+    // Only the main thread starts processes: no other can start one before close-on-exec is set.
+    for descriptor in inputPipe + outputPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    // dup2 clears close-on-exec on the copies; every other pipe end closes in the child.
+    posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + environment { free(pointer) } }
+    var pid: pid_t = 0
+    let code = processes.register {
+      let code = posix_spawn(&pid, executable, &actions, nil, argv, environment)
+      return (code, code == 0 ? pid : nil)
+    }
+    close(inputPipe[0])
+    close(outputPipe[1])
+    guard code == 0 else {
+      close(inputPipe[1])
+      close(outputPipe[0])
+      throw StartError(executable: executable, code: code)
+    }
+    self.pid = pid
+    output = outputPipe[0]
+    // A worker that dies before reading its plan makes this write fail (EPIPE, SIGPIPE being
+    // ignored); its end is reported by wait().
+    input.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(inputPipe[1], buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { break }
+        offset += written
+      }
+    }
+    close(inputPipe[1])
+  }
+
+  deinit {
+    if output >= 0 { close(output) }
+  }
+
+  /// Reads what the process wrote since the last call (call it when ``output`` is readable): the
+  /// complete lines, or nil at the end of its output, after which the pipe is closed.
+  func readLines() -> [String]? {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    var count: Int
+    repeat { count = read(output, &buffer, buffer.count) } while count < 0 && errno == EINTR
+    guard count > 0 else {
+      close(output)
+      output = -1
+      return nil
+    }
+    pending += buffer[..<count]
+    var lines: [String] = []
+    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+      lines.append(String(decoding: pending[..<newline], as: UTF8.self))
+      pending.removeSubrange(...newline)
+    }
+    return lines
+  }
+
+  /// Waits for the process to end and reaps it.
+  func wait() -> Termination {
+    var status: Int32 = 0
+    var result: pid_t
+    repeat { result = waitpid(pid, &status, 0) } while result < 0 && errno == EINTR
+    // Reaped already by an interruption, which exits the process next.
+    guard result == pid else { return .signaled(SIGKILL) }
+    return status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
+  }
+
+  /// Waits until at least one of `processes` has output to read (or has ended); returns those.
+  static func waitForOutput(_ processes: [WorkerProcess]) -> [WorkerProcess] {
+    var descriptors = processes.map { pollfd(fd: $0.output, events: Int16(POLLIN), revents: 0) }
+    while poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
+      guard errno == EINTR else { return processes }
+    }
+    return zip(processes, descriptors).filter { $0.1.revents != 0 }.map(\.0)
+  }
+}
+
+/// The worker processes of a run, for an interruption to stop: once ``stopAll()`` has run, no other
+/// starts.
+final class WorkerProcesses: @unchecked Sendable {
+  private let lock = NSLock()
+  private var pids: Set<pid_t> = []
+  private var isStopped = false
+
+  /// Runs `spawn` unless the run is stopped, and remembers the process it started.
+  fileprivate func register(_ spawn: () -> (code: Int32, pid: pid_t?)) -> Int32 {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !isStopped else { return ECANCELED }
+    let (code, pid) = spawn()
+    if let pid { pids.insert(pid) }
+    return code
+  }
+
+  /// Forgets a process that has ended.
+  func remove(_ pid: pid_t) {
+    lock.lock()
+    defer { lock.unlock() }
+    pids.remove(pid)
+  }
+
+  /// Kills every worker process and waits for each to end, so none writes another file.
+  func stopAll() {
+    lock.lock()
+    isStopped = true
+    let running = pids
+    pids.removeAll()
+    lock.unlock()
+    for pid in running { kill(pid, SIGKILL) }
+    for pid in running {
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+  }
+}
