@@ -14,6 +14,7 @@ extension Hierarchy {
   func onScreenOrder() -> [String] {
     var shown: [String] = []
     var visited: Set<String> = []
+    visited.reserveCapacity(controllers.count)
     // Controllers still to visit, the next on top, each with whether its view would be listed.
     var pending: [(id: String, isListed: Bool)] = []
     for window in windows {

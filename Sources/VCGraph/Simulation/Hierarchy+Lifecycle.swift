@@ -173,9 +173,12 @@ extension Hierarchy {
     for window in windows {
       if let root = window.rootViewController { visit(root) }
     }
+    // Once every controller is listed, the passes over the declaration order would add nothing.
+    guard seen.count < controllers.count else { return result }
     for id in order where controllers[id]?.parent == nil && controllers[id]?.presenter == nil {
       visit(id)
     }
+    guard seen.count < controllers.count else { return result }
     for id in order { visit(id) }
     return result
   }

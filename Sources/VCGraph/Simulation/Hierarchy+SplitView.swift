@@ -5,6 +5,10 @@ extension Hierarchy {
     // Without a compact window only a collapsed split view can change, so the others' windows
     // (a walk up the hierarchy each) are not looked for.
     let hasCompactWindow = windows.contains { $0.horizontalSizeClass == .compact }
+    // A step only changes the flag of the split view it adapts, so when none can change at the
+    // start, none can later: the declaration order need not be walked.
+    guard controllers.values.contains(where: { $0.kind == .splitView && (hasCompactWindow || $0.isCollapsed) })
+    else { return }
     for id in order where controllers[id]?.kind == .splitView {
       guard hasCompactWindow || controllers[id]?.isCollapsed == true else { continue }
       guard let window = window(of: id), let isCollapsed = controllers[id]?.isCollapsed else { continue }
