@@ -24,12 +24,20 @@ extension OutputDirectory {
     /// The names of the new files, in the order they were added.
     public private(set) var names: [String] = []
     private var isFinished = false
+    /// The folders made for the output folder, deepest first: removed again, when empty, if nothing
+    /// is committed.
+    private var madeFolders: [URL] = []
 
     /// Makes the output folder (and its parents) and a staging folder inside it.
     public init(_ directory: OutputDirectory) throws(WriteError) {
       self.directory = directory
       let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
       folder = directory.url.appendingPathComponent(".vcgraph-staging-\(token)", isDirectory: true)
+      var missing = directory.url.standardizedFileURL
+      while !FileManager.default.fileExists(atPath: missing.path), missing.pathComponents.count > 1 {
+        madeFolders.append(missing)
+        missing = missing.deletingLastPathComponent()
+      }
       do {
         try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
       } catch {
@@ -141,6 +149,9 @@ extension OutputDirectory {
       isFinished = true
       try? FileManager.default.removeItem(at: folder)
       Self.unregister(folder)
+      // rmdir(2) removes a folder only when it is empty.
+      for made in madeFolders { rmdir(made.path) }
+      madeFolders = []
     }
 
     // MARK: - Every staging folder of the process

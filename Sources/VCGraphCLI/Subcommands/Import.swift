@@ -84,6 +84,7 @@ extension VCGraphCommand {
     func run() throws {
       var failed = false
       var names: [String: String] = [:]
+      let renderer = SharedRenderer()
       for dump in dumps {
         let name = dump == "-" ? "hierarchy" : ((dump as NSString).lastPathComponent as NSString).deletingPathExtension
         if let other = names[name] {
@@ -93,13 +94,13 @@ extension VCGraphCommand {
           continue
         }
         names[name] = dump
-        if !importDump(dump, name: name) { failed = true }
+        if !importDump(dump, name: name, renderer: renderer) { failed = true }
       }
       if failed { throw ExitCode.failure }
     }
 
     /// Imports one dump and writes its files; prints why and returns false when it cannot.
-    func importDump(_ dump: String, name: String) -> Bool {
+    func importDump(_ dump: String, name: String, renderer: SharedRenderer) -> Bool {
       let snapshot: HierarchyDump
       do {
         if dump == "-" {
@@ -121,7 +122,7 @@ extension VCGraphCommand {
           hierarchy: hierarchy, name: dump,
           source: .dump(text: snapshot.text))
         do {
-          files += try Renderer().renderFiles(
+          files += try renderer.get().renderFiles(
             Diagram(snapshot: source), named: name, formats: diagramFormats, themes: theme.themes)
         } catch {
           printError("\(snapshot.path): error: \(error.description)")
