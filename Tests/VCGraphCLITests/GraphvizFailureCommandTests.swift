@@ -118,16 +118,6 @@ import Testing
     #expect(!result.standardError.contains("Use one of:"), "\(result)", sourceLocation: sourceLocation)
   }
 
-  /// The files under `url`, however deep; folders alone do not count.
-  private func filesWritten(in url: URL) -> [String] {
-    guard let walk = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey]) else {
-      return []
-    }
-    return walk.compactMap { $0 as? URL }
-      .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
-      .map(\.path)
-  }
-
   @discardableResult
   private func makeFolder(_ url: URL) throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
