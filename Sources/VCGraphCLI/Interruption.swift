@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -13,6 +14,19 @@ enum Interruption {
 
   nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
   private static let queue = DispatchQueue(label: "vcgraph.interruption")
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var isUnderway = false
+
+  /// Waits for an interruption under way to end the process, and returns at once when there is
+  /// none: for the main thread before it reports a failure, which may only be the interruption's
+  /// doing (a worker killed, a staging folder removed under a write).
+  static func waitIfUnderway() {
+    lock.lock()
+    let underway = isUnderway
+    lock.unlock()
+    guard underway else { return }
+    while true { pause() }
+  }
 
   /// From now on, SIGINT, SIGTERM and SIGHUP run `stop` on a background queue, one at a time, with
   /// the status to exit with (130, 143, 129); `stop` is expected to exit.
@@ -23,7 +37,12 @@ enum Interruption {
     for number in signals {
       _ = signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler { stop(128 + number) }
+      source.setEventHandler {
+        lock.lock()
+        isUnderway = true
+        lock.unlock()
+        stop(128 + number)
+      }
       source.resume()
       sources.append(source)
     }

@@ -22,7 +22,8 @@ final class Progress: @unchecked Sendable {
   private var totalScenarios = 0
   private var frames = 0
   private var scenarios = 0
-  private var isShown = false
+  /// The text on the terminal's line; nil when none is shown.
+  private var shownLine: String?
   private var isCleared = false
 
   /// Starts counting towards `frames` frames of `scenarios` scenarios, and drawing after a second.
@@ -98,30 +99,28 @@ final class Progress: @unchecked Sendable {
     guard !isCleared else { return }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     let text = Self.line(frames: frames, of: totalFrames, scenarios: scenarios, of: totalScenarios, elapsed: elapsed)
+    guard text != shownLine else { return }
     // Back to the start of the line, the text, and erase what an earlier, longer line left.
     write("\r" + text + "\u{1B}[K")
-    isShown = true
+    shownLine = text
   }
 
   private func erase() {
-    guard isShown else { return }
+    guard shownLine != nil else { return }
     write("\r\u{1B}[K")
-    isShown = false
+    shownLine = nil
   }
 
+  /// Writes to standard error at once, unbuffered, whatever thread draws.
   private func write(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = systemWrite(STDERR_FILENO, &bytes[offset], bytes.count - offset)
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else { return }
-      offset += written
+    Array(text.utf8).withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Glibc.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+      }
     }
   }
-}
-
-/// write(2), named apart from ``Progress``'s own `write(_:)`.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }

@@ -19,6 +19,7 @@ extension VCGraphCommand.Render {
 
     func fail(_ scenario: Int, _ message: String) {
       guard !runs[scenario].isFailed else { return }
+      Interruption.waitIfUnderway()
       progress.withLineErased { printError(message) }
       runs[scenario].isFailed = true
       runs[scenario].staging?.discard()
@@ -74,6 +75,7 @@ extension VCGraphCommand.Render {
           let written = try commit(scenario.replay, entries: entries, into: staging) { _ in nil }
           progress.withLineErased { printWritten(scenario, steps: written.steps, files: written.files) }
         } catch {
+          Interruption.waitIfUnderway()
           progress.withLineErased { printError(error.description) }
           failed = true
         }

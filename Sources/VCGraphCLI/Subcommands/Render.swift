@@ -158,9 +158,11 @@ extension VCGraphCommand.Render {
       progress.withLineErased { printWritten(scenario, steps: written.steps, files: written.files) }
       return true
     } catch let error as RenderError {
+      Interruption.waitIfUnderway()
       progress.scenarioDone()
       progress.withLineErased { printError("\(scenario.path): error: \(error.description)") }
     } catch let error as OutputDirectory.WriteError {
+      Interruption.waitIfUnderway()
       progress.scenarioDone()
       progress.withLineErased { printError(error.description) }
     } catch {

@@ -10,7 +10,8 @@ extension VCGraphCommand {
   /// each frame written and each scenario it could not render.
   ///
   /// It inherits `render`'s ignored SIGINT, SIGTERM and SIGHUP: `render` kills it on an
-  /// interruption, and it dies on its next report once `render` is gone.
+  /// interruption. SIGPIPE, which `render` ignores, ends it again: it dies on its next report once
+  /// `render` is gone.
   struct RenderWorker: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "_render-worker",
@@ -19,6 +20,7 @@ extension VCGraphCommand {
     )
 
     func run() throws {
+      signal(SIGPIPE, SIG_DFL)
       let plan: WorkerPlan
       do {
         plan = try JSONDecoder().decode(WorkerPlan.self, from: FileHandle.standardInput.readDataToEndOfFile())

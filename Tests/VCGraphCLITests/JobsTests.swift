@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+
+@testable import VCGraphCLI
+
+/// `vcgraph render --jobs N` spreads the frames over N worker processes and writes the same files,
+/// byte for byte, as `--jobs 1`; a worker that dies fails only the scenarios it was rendering.
+@Suite struct JobsTests {
+  /// Every file under `relativePath`, by path inside it, with its bytes.
+  static func tree(_ folder: TemporaryFolder, _ relativePath: String) throws -> [String: [UInt8]] {
+    let root = folder(relativePath)
+    var files: [String: [UInt8]] = [:]
+    let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+    while let url = enumerator?.nextObject() as? URL {
+      guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+      let name = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+      files[name] = [UInt8](try Data(contentsOf: url))
+    }
+    return files
+  }
+
+  /// Asserts that two rendered trees hold the same files with the same bytes.
+  static func expectSameTrees(_ one: [String: [UInt8]], _ other: [String: [UInt8]]) {
+    #expect(one.keys.sorted() == other.keys.sorted())
+    let different = one.keys.filter { one[$0] != other[$0] }.sorted()
+    #expect(different.isEmpty, "files that differ: \(different.prefix(10))")
+  }
+
+  @Test func jobsWriteTheSameFilesAsOneProcess() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let options = ["--format", "svg,png,dot", "--html", "--markdown", "--theme", "both", "--events"]
+      let one = try runVCGraph(["render", "samples", "-o", "one"] + options, in: folder.url)
+      let two = try runVCGraph(["render", "samples", "-o", "two", "--jobs", "2"] + options, in: folder.url)
+      let three = try runVCGraph(["render", "samples", "-o", "three", "-j", "3"] + options, in: folder.url)
+      try #require(one.status == 0, "\(one)")
+      try #require(two.status == 0, "\(two)")
+      try #require(three.status == 0, "\(three)")
+      let expected = try Self.tree(folder, "one")
+      #expect(expected.count > sampleNames.count * 10)
+      Self.expectSameTrees(expected, try Self.tree(folder, "two"))
+      Self.expectSameTrees(expected, try Self.tree(folder, "three"))
+      // The same lines, in the same order, and the replay's warnings as before.
+      #expect(two.standardOutput.replacingOccurrences(of: "→ two/", with: "→ one/") == one.standardOutput)
+      #expect(two.standardError == one.standardError)
+      #expect(one.standardError.contains("warning:"))
+      #expect(!folder.contents(of: "two/navigation").contains { $0.hasPrefix(".vcgraph-staging") })
+    }
+  }
+
+  @Test func jobsWithOneStepKeepTheOtherStepsAsOneProcessDoes() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      for output in ["one", "two"] {
+        let full = try folder.vcgraph("render", "samples", "-o", output, "--format", "svg,png")
+        try #require(full.status == 0, "\(full)")
+      }
+      let one = try folder.vcgraph("render", "samples", "-o", "one", "--step", "3", "--format", "png,dot")
+      let two = try folder.vcgraph("render", "samples", "-o", "two", "--step", "3", "--format", "png,dot", "-j", "2")
+      try #require(one.status == 0, "\(one)")
+      try #require(two.status == 0, "\(two)")
+      Self.expectSameTrees(try Self.tree(folder, "one"), try Self.tree(folder, "two"))
+    }
+  }
+
+  @Test func aPageOnlyDrawingIsNeitherWrittenNorListed() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let one = try folder.vcgraph("render", "samples/tab-bar.yaml", "samples/navigation.yaml", "-o", "one", "--html")
+      let two = try folder.vcgraph(
+        "render", "samples/tab-bar.yaml", "samples/navigation.yaml", "-o", "two", "--html", "--format", "png", "-j", "2")
+      let twoSVG = try folder.vcgraph(
+        "render", "samples/tab-bar.yaml", "samples/navigation.yaml", "-o", "svg", "--html", "-j", "2")
+      try #require(one.status == 0 && two.status == 0 && twoSVG.status == 0, "\(one)\n\(two)\n\(twoSVG)")
+      Self.expectSameTrees(try Self.tree(folder, "one"), try Self.tree(folder, "svg"))
+      let files = folder.contents(of: "two/tab-bar")
+      #expect(files.contains("index.html"))
+      #expect(!files.contains { $0.hasSuffix(".svg") })
+      let page = String(decoding: try folder.bytes("two/tab-bar/index.html"), as: UTF8.self)
+      #expect(page.contains("<svg"))
+    }
+  }
+
+  @Test func jobsAreCountedFromOne() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let result = try folder.vcgraph("render", "samples/navigation.yaml", "--jobs", "0")
+      #expect(result.status == 64)
+      #expect(result.standardError.contains("--jobs counts worker processes, from 1."))
+      #expect(!folder.exists("diagrams"))
+    }
+  }
+
+  @Test func aScenarioThatFailsToLoadFailsAloneWithJobs() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      try folder.write("steps: [", to: "broken.yaml")
+      let result = try folder.vcgraph("render", "broken.yaml", "samples/navigation.yaml", "-o", "out", "-j", "2")
+      #expect(result.status == 1)
+      #expect(result.standardError.contains("broken.yaml:"))
+      #expect(folder.contents(of: "out") == ["navigation"])
+      #expect(folder.contents(of: "out/navigation").count == 7)
+    }
+  }
+
+  /// A worker killed in the middle fails the scenario it was rendering, with a message, and
+  /// writes nothing of it; the other worker's scenario is written.
+  @Test func aWorkerThatDiesFailsOnlyItsScenarios() throws {
+    try withTemporaryFolder { folder in
+      try folder.write(longScenario(steps: 200), to: "first.yaml")
+      try folder.write(longScenario(steps: 200), to: "second.yaml")
+      let run = try BackgroundRun(["render", "first.yaml", "second.yaml", "-o", "out", "-j", "2"], in: folder.url)
+      let workers = try #require(run.waitForChildren(count: 2))
+      // The plan gives the first worker first.yaml, the second second.yaml.
+      Thread.sleep(forTimeInterval: 0.5)
+      kill(workers[1], SIGKILL)
+      let result = try run.wait()
+      #expect(result.status == 1, "\(result)")
+      #expect(result.standardError.contains("second.yaml: error: the worker process rendering it was killed by signal 9"))
+      #expect(result.standardOutput.contains("first.yaml → out/first (200 steps, 201 files)"))
+      #expect(folder.contents(of: "out/first").count == 201)
+      #expect(folder.contents(of: "out/second").isEmpty)
+    }
+  }
+
+  @Test func framesAreSplitEvenlyAndSmallScenariosStayWhole() {
+    let scenarios = [
+      ScenarioFrames(scenario: 0, steps: Array(1...1000)),
+      ScenarioFrames(scenario: 1, steps: Array(1...6)),
+      ScenarioFrames(scenario: 2, steps: Array(1...8)),
+    ]
+    let parts = ScenarioFrames.split(scenarios, into: 2)
+    #expect(parts.count == 2)
+    #expect(parts.map { $0.reduce(0) { $0 + $1.steps.count } } == [507, 507])
+    #expect(parts[0] == [ScenarioFrames(scenario: 0, steps: Array(1...507))])
+    #expect(parts[1].map(\.scenario) == [0, 1, 2])
+    // Every frame once, in order.
+    #expect(parts.flatMap { $0.flatMap { part in part.steps.map { (part.scenario, $0) } } }.count == 1014)
+
+    let small = (0..<6).map { ScenarioFrames(scenario: $0, steps: Array(1...5)) }
+    let smallParts = ScenarioFrames.split(small, into: 2)
+    #expect(smallParts.map { $0.map(\.scenario) } == [[0, 1, 2], [3, 4, 5]])
+    #expect(smallParts.allSatisfy { $0.allSatisfy { $0.steps == Array(1...5) } })
+
+    #expect(ScenarioFrames.split([ScenarioFrames(scenario: 0, steps: [1, 2])], into: 4).count == 2)
+    #expect(ScenarioFrames.split([], into: 2).isEmpty)
+  }
+}
+
+/// A scenario of `steps` steps: tabs of navigation stacks, pushes, pops, tab changes and a sheet.
+func longScenario(steps: Int) -> String {
+  var lines = ["title: A long flow", "controllers:", "  tabs: UITabBarController"]
+  let stacks = (0..<3).map { "nav\($0)" }
+  for stack in stacks {
+    lines.append("  \(stack): UINavigationController")
+    for screen in 0..<5 { lines.append("  \(stack)_s\(screen): { class: Screen\(screen)ViewController, title: \(stack) \(screen) }") }
+  }
+  lines.append("  sheet: { class: SheetViewController, title: Sheet }")
+  lines.append("steps:")
+  for stack in stacks { lines += ["  - setViewControllers: [\(stack)_s0]", "    on: \(stack)"] }
+  lines += ["  - setTabs: [\(stacks.joined(separator: ", "))]", "    on: tabs", "  - setRoot: tabs"]
+  var count = stacks.count + 2
+  var depth = Array(repeating: 1, count: stacks.count)
+  var tab = 0
+  var turn = 0
+  while count < steps {
+    turn += 1
+    if turn % 9 == 0 {
+      tab = (tab + 1) % stacks.count
+      lines += ["  - selectTab: \(tab)", "    on: tabs"]
+    } else if turn % 13 == 0, count + 1 < steps {
+      lines += ["  - present: sheet", "    from: tabs", "    style: formSheet", "  - dismiss: sheet"]
+      count += 1
+    } else if depth[tab] < 5, turn % 3 != 2 {
+      lines += ["  - push: \(stacks[tab])_s\(depth[tab])", "    on: \(stacks[tab])"]
+      depth[tab] += 1
+    } else if depth[tab] > 1 {
+      lines += ["  - pop: \(stacks[tab])"]
+      depth[tab] -= 1
+    } else {
+      lines += ["  - push: \(stacks[tab])_s1", "    on: \(stacks[tab])"]
+      depth[tab] += 1
+    }
+    count += 1
+  }
+  return lines.joined(separator: "\n") + "\n"
+}
+
+/// `vcgraph` running in the background, its output captured in files, for a test to signal it or
+/// its workers while it runs.
+final class BackgroundRun {
+  let process = Process()
+  private let capture: URL
+
+  init(_ arguments: [String], in directory: URL, executable: URL? = nil) throws {
+    capture = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
+    for name in ["stdout", "stderr"] {
+      FileManager.default.createFile(atPath: capture.appendingPathComponent(name).path, contents: nil)
+    }
+    process.executableURL = try executable ?? #require(vcgraphExecutable, "the vcgraph executable is not built")
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: capture.appendingPathComponent("stdout"))
+    process.standardError = try FileHandle(forWritingTo: capture.appendingPathComponent("stderr"))
+    try process.run()
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+    try? FileManager.default.removeItem(at: capture)
+  }
+
+  /// The process's children, from Linux's `/proc/PID/task/PID/children`, in the order started.
+  var children: [pid_t] {
+    let pid = process.processIdentifier
+    let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+    return text.split(separator: " ").compactMap { pid_t($0) }.sorted()
+  }
+
+  /// Waits up to `seconds` for the process to have `count` children; returns them, or nil.
+  func waitForChildren(count: Int, seconds: Double = 30) -> [pid_t]? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      let children = children
+      if children.count >= count { return children }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return nil
+  }
+
+  /// Waits for the process to end; what it printed and how it exited.
+  func wait() throws -> CommandResult {
+    process.waitUntilExit()
+    return CommandResult(
+      status: process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus,
+      standardOutput: try String(contentsOf: capture.appendingPathComponent("stdout"), encoding: .utf8),
+      standardError: try String(contentsOf: capture.appendingPathComponent("stderr"), encoding: .utf8))
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import VCGraphCLI
+
+/// A long `vcgraph render` shows its progress on standard error only when that is a terminal, and
+/// an interrupted one (SIGINT, SIGTERM) leaves the earlier render as it was, no staging folder and
+/// no worker process behind.
+@Suite(.serialized) struct ProgressAndInterruptTests {
+  @Test func progressIsQuietWhenStandardErrorIsNotATerminal() throws {
+    try withTemporaryFolder { folder in
+      try folder.write(longScenario(steps: 150), to: "flow.yaml")
+      for jobs in ["1", "2"] {
+        let result = try folder.vcgraph("render", "flow.yaml", "-o", "out\(jobs)", "-j", jobs)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardError.isEmpty, "\(result)")
+        #expect(result.standardOutput == "flow.yaml → out\(jobs)/flow (150 steps, 151 files)\n")
+      }
+    }
+  }
+
+  /// Under `script`, standard error is a terminal: the line is drawn in place, then erased.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func progressIsDrawnInPlaceOnATerminalAndErasedAtTheEnd() throws {
+    try withTemporaryFolder { folder in
+      try folder.write(longScenario(steps: 150), to: "flow.yaml")
+      let executable = try #require(vcgraphExecutable)
+      for jobs in ["1", "2"] {
+        // stdout goes to a file, so what the terminal shows is standard error alone.
+        let command = "'\(executable.path)' render flow.yaml -o out\(jobs) -j \(jobs) > stdout\(jobs).txt"
+        let result = try runProgram(
+          URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], in: folder.url)
+        #expect(result.status == 0, "\(result)")
+        let terminal = result.standardOutput
+        #expect(terminal.contains("\r"), "\(result)")
+        #expect(terminal.contains("/150 frames · "), "\(result)")
+        #expect(terminal.contains("/1 scenarios"), "\(result)")
+        #expect(terminal.contains(" left\u{1B}[K"), "\(result)")
+        #expect(terminal.hasSuffix("\r\u{1B}[K"), "\(result)")
+        let stdout = String(decoding: try folder.bytes("stdout\(jobs).txt"), as: UTF8.self)
+        #expect(stdout == "flow.yaml → out\(jobs)/flow (150 steps, 151 files)\n")
+      }
+    }
+  }
+
+  @Test func progressLineReadsFramesScenariosAndTimeLeft() {
+    #expect(
+      Progress.line(frames: 120, of: 2000, scenarios: 3, of: 21, elapsed: 2.7)
+        == "120/2000 frames · 3/21 scenarios · 0:43 left")
+    #expect(Progress.line(frames: 0, of: 10, scenarios: 0, of: 1, elapsed: 1) == "0/10 frames · 0/1 scenarios")
+    #expect(Progress.duration(42) == "0:42")
+    #expect(Progress.duration(725) == "12:05")
+    #expect(Progress.duration(3723) == "1:02:03")
+  }
+
+  @Test(arguments: [("1", SIGINT), ("2", SIGINT), ("2", SIGTERM)])
+  func anInterruptedRenderLeavesTheEarlierOneAsItWas(jobs: String, signal: Int32) throws {
+    try withTemporaryFolder { folder in
+      try folder.write(longScenario(steps: 300), to: "flow.yaml")
+      let first = try folder.vcgraph("render", "flow.yaml", "-o", "out", "--format", "svg")
+      try #require(first.status == 0, "\(first)")
+      let earlier = try JobsTests.tree(folder, "out")
+      #expect(earlier.count == 301)
+
+      let run = try BackgroundRun(
+        ["render", "flow.yaml", "-o", "out", "--format", "svg,png", "--events", "-j", jobs], in: folder.url)
+      var workers: [pid_t] = []
+      if jobs == "2" { workers = try #require(run.waitForChildren(count: 2)) }
+      // Long enough for frames to be in the staging folder, far from the end of the run.
+      Thread.sleep(forTimeInterval: 1.5)
+      #expect(folder.contents(of: "out/flow").contains { $0.hasPrefix(".vcgraph-staging-") })
+      kill(run.process.processIdentifier, signal)
+      let result = try run.wait()
+
+      #expect(result.status == 128 + signal, "\(result)")
+      #expect(result.standardOutput.isEmpty, "\(result)")
+      #expect(result.standardError.isEmpty, "\(result)")
+      #expect(!folder.contents(of: "out/flow").contains { $0.hasPrefix(".vcgraph-staging-") })
+      JobsTests.expectSameTrees(earlier, try JobsTests.tree(folder, "out"))
+      for worker in workers {
+        // The parent killed and reaped its workers before exiting: none is left.
+        #expect(kill(worker, 0) == -1 && errno == ESRCH, "worker \(worker) is still running")
+      }
+    }
+  }
+}
