@@ -76,7 +76,8 @@ final class Progress: @unchecked Sendable {
   }
 
   /// The text of the line: frames and scenarios done, and the time left at the pace so far.
-  static func line(frames: Int, of totalFrames: Int, scenarios: Int, of totalScenarios: Int, elapsed: Double) -> String {
+  static func line(frames: Int, of totalFrames: Int, scenarios: Int, of totalScenarios: Int, elapsed: Double) -> String
+  {
     var line = "\(frames)/\(totalFrames) frames · \(scenarios)/\(totalScenarios) scenarios"
     if frames > 0, frames < totalFrames {
       let left = elapsed * Double(totalFrames - frames) / Double(frames)

@@ -68,7 +68,8 @@ import Testing
       try folder.copySamples()
       let one = try folder.vcgraph("render", "samples/tab-bar.yaml", "samples/navigation.yaml", "-o", "one", "--html")
       let two = try folder.vcgraph(
-        "render", "samples/tab-bar.yaml", "samples/navigation.yaml", "-o", "two", "--html", "--format", "png", "-j", "2")
+        "render", "samples/tab-bar.yaml", "samples/navigation.yaml", "-o", "two", "--html", "--format", "png", "-j", "2"
+      )
       let twoSVG = try folder.vcgraph(
         "render", "samples/tab-bar.yaml", "samples/navigation.yaml", "-o", "svg", "--html", "-j", "2")
       try #require(one.status == 0 && two.status == 0 && twoSVG.status == 0, "\(one)\n\(two)\n\(twoSVG)")
@@ -116,7 +117,8 @@ import Testing
       kill(workers[1], SIGKILL)
       let result = try run.wait()
       #expect(result.status == 1, "\(result)")
-      #expect(result.standardError.contains("second.yaml: error: the worker process rendering it was killed by signal 9"))
+      #expect(
+        result.standardError.contains("second.yaml: error: the worker process rendering it was killed by signal 9"))
       #expect(result.standardOutput.contains("first.yaml → out/first (200 steps, 201 files)"))
       #expect(folder.contents(of: "out/first").count == 201)
       #expect(folder.contents(of: "out/second").isEmpty)
@@ -153,7 +155,9 @@ func longScenario(steps: Int) -> String {
   let stacks = (0..<3).map { "nav\($0)" }
   for stack in stacks {
     lines.append("  \(stack): UINavigationController")
-    for screen in 0..<5 { lines.append("  \(stack)_s\(screen): { class: Screen\(screen)ViewController, title: \(stack) \(screen) }") }
+    for screen in 0..<5 {
+      lines.append("  \(stack)_s\(screen): { class: Screen\(screen)ViewController, title: \(stack) \(screen) }")
+    }
   }
   lines.append("  sheet: { class: SheetViewController, title: Sheet }")
   lines.append("steps:")
@@ -234,7 +238,8 @@ final class BackgroundRun {
   func wait() throws -> CommandResult {
     process.waitUntilExit()
     return CommandResult(
-      status: process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus,
+      status: process.terminationReason == .uncaughtSignal
+        ? 128 + process.terminationStatus : process.terminationStatus,
       standardOutput: try String(contentsOf: capture.appendingPathComponent("stdout"), encoding: .utf8),
       standardError: try String(contentsOf: capture.appendingPathComponent("stderr"), encoding: .utf8))
   }

@@ -100,6 +100,7 @@ extension VCGraphCommand {
       let progress = Progress()
       let workers = WorkerProcesses()
       let output = output
+      // Workers are killed and reaped before the staging folders go, so none writes into one after.
       Interruption.handle { status in
         progress.clear()
         workers.stopAll()
