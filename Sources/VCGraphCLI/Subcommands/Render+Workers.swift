@@ -16,13 +16,20 @@ extension VCGraphCommand.Render {
   func renderWithWorkers(_ scenarios: [LoadedScenario], progress: Progress, workers: WorkerProcesses) -> Bool {
     var runs = scenarios.map { ScenarioRun(expected: steps(of: $0.replay).count) }
     var failed = false
+    // Removed again at the end: another worker drawing the same scenario may write into one while
+    // it is being removed.
+    var discarded: [OutputDirectory.Staging] = []
+    defer { for staging in discarded { staging.discard() } }
 
     func fail(_ scenario: Int, _ message: String) {
       guard !runs[scenario].isFailed else { return }
       Interruption.waitIfUnderway()
       progress.withLineErased { printError(message) }
       runs[scenario].isFailed = true
-      runs[scenario].staging?.discard()
+      if let staging = runs[scenario].staging {
+        staging.discard()
+        discarded.append(staging)
+      }
       runs[scenario].staging = nil
       progress.scenarioDone()
       failed = true
