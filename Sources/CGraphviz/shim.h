@@ -108,4 +108,175 @@ static inline Agdisc_t *vcg_discipline(void) {
     return &discipline;
 }
 
+/*
+ * What Graphviz 2.42 forgets to free when a layout is freed (gvFreeLayout), taken back by vcgraph.
+ *
+ * - An HTML label's text line (htextspan_t) owns an array of text items that free_html_text frees
+ *   the contents of but not the array itself (allocated by the HTML parser's appendFLineList).
+ * - For a text item in a styled font (<B>, <I>, <U>, <SUB>, <SUP>), the pango text layout keeps
+ *   the attribute list pango_parse_markup made and lets the PangoLayout take its own reference:
+ *   the first reference is never dropped, so the list outlives the layout.
+ * - nop2 (init_nop) allocates the node list GD_neato_nlist (scan_graph) and the cluster lists
+ *   GD_clust (add_cluster), which neato's cleanup does not free for it.
+ *
+ * vcg_lost_collect, called before gvFreeLayout, drops the pango references (the layouts still
+ * hold theirs, so nothing is freed yet) and remembers the arrays; vcg_lost_free, called after,
+ * frees them. The structures below mirror Graphviz 2.42's private lib/common/htmltable.h.
+ */
+#include <dlfcn.h>
+
+typedef struct {
+    char *href, *port, *target, *title, *id, *bgcolor, *pencolor;
+    int gradientangle;
+    signed char space;
+    unsigned char border, pad, sides;
+    unsigned short flags, width, height, style;
+    boxf box;
+} vcg_htmldata_t;
+
+typedef struct {
+    textspan_t *items;
+    short nitems;
+    char just;
+    double size, lfsize;
+} vcg_htextspan_t;
+
+typedef struct {
+    vcg_htextspan_t *spans;
+    short nspans;
+    char simple;
+    boxf box;
+} vcg_htmltxt_t;
+
+struct vcg_htmlcell_t;
+typedef struct {
+    vcg_htmldata_t data;
+    union {
+        struct { struct vcg_htmlcell_t *parent; struct vcg_htmlcell_t **cells; } n;
+        struct { void *prev; void *rows; } p;
+    } u;
+    signed char cb;
+    int *heights, *widths;
+    int rc, cc;
+    textfont_t *font;
+    unsigned char flags;
+} vcg_htmltbl_t;
+
+typedef struct {
+    union { vcg_htmltbl_t *tbl; vcg_htmltxt_t *txt; void *img; } u;
+    char kind; /* 1 table, 2 text, 3 image */
+} vcg_htmllabel_t;
+
+typedef struct vcg_htmlcell_t {
+    vcg_htmldata_t data;
+    unsigned short cspan, rspan, col, row;
+    vcg_htmllabel_t child;
+    vcg_htmltbl_t *parent;
+    unsigned char ruled;
+} vcg_htmlcell_t;
+
+typedef struct {
+    void **blocks;
+    size_t count, capacity;
+} vcg_lost;
+
+static inline void vcg_lost_add(vcg_lost *lost, void *block) {
+    if (!block) return;
+    if (lost->count == lost->capacity) {
+        size_t capacity = lost->capacity ? 2 * lost->capacity : 64;
+        void **blocks = realloc(lost->blocks, capacity * sizeof *blocks);
+        if (!blocks) return; /* then it stays lost, as before */
+        lost->blocks = blocks;
+        lost->capacity = capacity;
+    }
+    lost->blocks[lost->count++] = block;
+}
+
+typedef void *(*vcg_get_attributes_f)(void *layout);
+typedef void (*vcg_attr_list_unref_f)(void *attrs);
+
+static inline void vcg_lost_html(vcg_lost *lost, vcg_htmllabel_t *label) {
+    static vcg_get_attributes_f get_attributes;
+    static vcg_attr_list_unref_f attr_list_unref;
+    if (!label) return;
+    if (label->kind == 1) {
+        vcg_htmltbl_t *table = label->u.tbl;
+        if (!table || table->rc == -1 || !table->u.n.cells) return;
+        for (vcg_htmlcell_t **cell = table->u.n.cells; *cell; cell++) vcg_lost_html(lost, &(*cell)->child);
+    } else if (label->kind == 2 && label->u.txt) {
+        vcg_htmltxt_t *text = label->u.txt;
+        if (!get_attributes || !attr_list_unref) {
+            /* Graphviz loads its pango plugin, and so pango, with RTLD_LOCAL: look in pango itself,
+             * once it is loaded (RTLD_NOLOAD: never load it here). The handle is kept. */
+            void *pango = dlopen("libpango-1.0.so.0", RTLD_NOW | RTLD_NOLOAD);
+            if (pango) {
+                get_attributes = (vcg_get_attributes_f)dlsym(pango, "pango_layout_get_attributes");
+                attr_list_unref = (vcg_attr_list_unref_f)dlsym(pango, "pango_attr_list_unref");
+            }
+        }
+        for (short i = 0; i < text->nspans; i++) {
+            vcg_htextspan_t *line = &text->spans[i];
+            for (short j = 0; j < line->nitems; j++) {
+                textspan_t *item = &line->items[j];
+                /* Only pango's text layout keeps a layout, and only a styled font made markup. */
+                if (item->layout && item->free_layout && item->font && item->font->flags && get_attributes
+                    && attr_list_unref) {
+                    void *attrs = get_attributes(item->layout);
+                    if (attrs) attr_list_unref(attrs);
+                }
+            }
+            vcg_lost_add(lost, line->items);
+        }
+    }
+}
+
+static inline void vcg_lost_label(vcg_lost *lost, textlabel_t *label) {
+    if (label && label->html) vcg_lost_html(lost, (vcg_htmllabel_t *)label->u.html);
+}
+
+static inline void vcg_lost_clusters(vcg_lost *lost, Agraph_t *g) {
+    vcg_lost_label(lost, GD_label(g));
+    for (int i = 1; i <= GD_n_cluster(g); i++) vcg_lost_clusters(lost, GD_clust(g)[i]);
+}
+
+/* nop2's list of clusters (init_nop's add_cluster), which neato's cleanup leaves too. */
+static inline void vcg_lost_cluster_lists(vcg_lost *lost, Agraph_t *g) {
+    for (int i = 1; i <= GD_n_cluster(g); i++) vcg_lost_cluster_lists(lost, GD_clust(g)[i]);
+    vcg_lost_add(lost, GD_clust(g));
+}
+
+/// Before gvFreeLayout(gvc, g) of a graph laid out by `engine` (see above). Only with Graphviz
+/// 2.42 (Debian's 2.42.2 calls itself 2.43.0), whose private structures these are and which loses
+/// these blocks (later versions free some of them themselves): otherwise this collects nothing.
+static inline void vcg_lost_collect(vcg_lost *lost, GVC_t *gvc, Agraph_t *g, const char *engine) {
+    const char *version = gvcVersion(gvc);
+    if (!version || (strncmp(version, "2.42.", 5) != 0 && strcmp(version, "2.43.0") != 0)) return;
+    if (!agbindrec(g, "Agraphinfo_t", 0, TRUE)) return;
+    for (Agnode_t *n = agfstnode(g); n; n = agnxtnode(g, n)) {
+        if (!agbindrec(n, "Agnodeinfo_t", 0, TRUE)) continue;
+        vcg_lost_label(lost, ND_label(n));
+        vcg_lost_label(lost, ND_xlabel(n));
+        for (Agedge_t *e = agfstout(g, n); e; e = agnxtout(g, e)) {
+            if (!agbindrec(e, "Agedgeinfo_t", 0, TRUE)) continue;
+            vcg_lost_label(lost, ED_label(e));
+            vcg_lost_label(lost, ED_xlabel(e));
+            vcg_lost_label(lost, ED_head_label(e));
+            vcg_lost_label(lost, ED_tail_label(e));
+        }
+    }
+    vcg_lost_clusters(lost, g);
+    if (engine && strcmp(engine, "nop2") == 0) {
+        vcg_lost_add(lost, GD_neato_nlist(g));
+        vcg_lost_cluster_lists(lost, g);
+    }
+}
+
+/// After gvFreeLayout: frees what vcg_lost_collect found.
+static inline void vcg_lost_free(vcg_lost *lost) {
+    for (size_t i = 0; i < lost->count; i++) free(lost->blocks[i]);
+    free(lost->blocks);
+    lost->blocks = NULL;
+    lost->count = lost->capacity = 0;
+}
+
 #endif

@@ -71,8 +71,8 @@ final class GraphvizContext {
     // Cairo (PNG, PDF) draws the pango layout of each span, which a remembered measure has not.
     TextLayoutCache.isEnabled = drawn.allSatisfy { $0 == .svg }
     defer { TextLayoutCache.isEnabled = false }
-    try layOut(graph.pointer)
-    defer { freeLayout(graph.pointer) }
+    let engine = try layOut(graph.pointer)
+    defer { freeLayout(graph.pointer, engine: engine) }
     for format in drawn {
       output[format] = try renderData(graph.pointer, format: format, adding: &times.rendering)
     }
@@ -88,7 +88,7 @@ final class GraphvizContext {
     TextLayoutCache.isEnabled = true
     defer { TextLayoutCache.isEnabled = false }
     try layOut(graph.pointer, engine: engine)
-    defer { freeLayout(graph.pointer) }
+    defer { freeLayout(graph.pointer, engine: engine) }
     // Rendering DOT stores the layout in the graph's attributes (`pos`, `lp`, `bb`, `width`, …);
     // the text itself is not needed.
     _ = try renderData(graph.pointer, format: .dot, adding: &times.rendering)
@@ -114,7 +114,7 @@ final class GraphvizContext {
       let status = gvLayout(context, graph, engine)
       total += laidOut.elapsed
       guard status == 0 else { throw layoutFailure(engine: engine) }
-      defer { gvFreeLayout(context, graph) }
+      defer { Self.release(layoutOf: graph, by: engine, in: context) }
       if let problem = reportedError() { throw .layout(problem) }
       for format in formats {
         _ = try renderData(graph, format: format, adding: &total)
@@ -139,23 +139,36 @@ final class GraphvizContext {
     return graph
   }
 
-  /// Lays `graph` out with `engine`, or with the engine its `layout` attribute names, else `dot`.
-  private func layOut(_ graph: UnsafeMutablePointer<Agraph_t>, engine: String? = nil) throws(RenderError) {
+  /// Lays `graph` out with `engine`, or with the engine its `layout` attribute names, else `dot`;
+  /// returns the engine.
+  @discardableResult
+  private func layOut(_ graph: UnsafeMutablePointer<Agraph_t>, engine: String? = nil) throws(RenderError) -> String {
     let laidOut = GraphvizStopwatch()
     let engine = engine ?? layoutEngine(of: graph)
     let status = gvLayout(context, graph, engine)
     times.layout += laidOut.elapsed
     guard status == 0 else { throw layoutFailure(engine: engine) }
     if let problem = reportedError() {
-      freeLayout(graph)
+      freeLayout(graph, engine: engine)
       throw .layout(problem)
     }
+    return engine
   }
 
-  private func freeLayout(_ graph: UnsafeMutablePointer<Agraph_t>) {
+  /// Frees the layout `engine` made of `graph`, and what Graphviz 2.42 forgets to free with it
+  /// (see `vcg_lost_collect` in the CGraphviz shim): without that, every frame leaves some 20 KB.
+  private func freeLayout(_ graph: UnsafeMutablePointer<Agraph_t>, engine: String) {
     let freed = GraphvizStopwatch()
-    gvFreeLayout(context, graph)
+    Self.release(layoutOf: graph, by: engine, in: context)
     times.rendering += freed.elapsed
+  }
+
+  /// `gvFreeLayout`, and what it leaves behind.
+  private static func release(layoutOf graph: UnsafeMutablePointer<Agraph_t>, by engine: String, in context: OpaquePointer) {
+    var lost = vcg_lost()
+    vcg_lost_collect(&lost, context, graph, engine)
+    gvFreeLayout(context, graph)
+    vcg_lost_free(&lost)
   }
 
   /// The engine the graph's `layout` attribute names, else `dot`.
