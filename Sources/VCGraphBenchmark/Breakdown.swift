@@ -10,9 +10,9 @@ struct Breakdown {
   var parsing: Duration
   /// Replaying the steps with UIKit's rules.
   var replay: Duration
-  /// `Renderer.render(_:formats:…)`: diagrams, the stable layout and every frame through Graphviz.
+  /// `Renderer.renderFrames(_:formats:…)`: diagrams, the stable layout and every frame through Graphviz.
   var rendering: Duration
-  /// `OutputDirectory.writeFrames`: the frames and `index.json`, written all or nothing.
+  /// Writing each frame into the staging folder, and moving everything into place with `index.json`.
   var writing: Duration
   /// The part of `rendering` spent inside Graphviz.
   var graphviz: GraphvizTimes
@@ -39,34 +39,45 @@ struct Breakdown {
       let replay = try Replay(scenario)
       let replayed = clock.now
       renderer.resetGraphvizTimes()
-      let rendered = try render(replay, formats: formats, renderer: renderer)
-      let drawn = clock.now
-      let graphviz = renderer.graphvizTimes
+      // As `vcgraph render` does: each frame into the staging folder as soon as it is drawn, then
+      // everything moved into place with the index.
+      var writing = Duration.zero
+      var entries: [RenderIndex.Entry] = []
+      let staging: OutputDirectory.Staging
       do {
-        try OutputDirectory(path: folder).writeFrames(rendered.frames, index: rendered.index)
+        staging = try OutputDirectory.Staging(OutputDirectory(path: folder))
       } catch {
         throw BenchmarkError.output(error)
       }
-      let written = clock.now
+      do {
+        try renderer.renderFrames(replay, formats: formats) { frame in
+          let writeStart = clock.now
+          for file in frame.files { try staging.add(file.name, contents: file.contents) }
+          writing += writeStart.duration(to: clock.now)
+          entries.append(frame.entry)
+        }
+      } catch let error as RenderError {
+        throw BenchmarkError.render(error)
+      } catch let error as OutputDirectory.WriteError {
+        throw BenchmarkError.output(error)
+      }
+      let drawn = clock.now
+      let graphviz = renderer.graphvizTimes
+      do {
+        try staging.commitFrames(index: RenderIndex(scenario: path, title: scenario.title, steps: entries))
+      } catch {
+        throw BenchmarkError.output(error)
+      }
+      let committed = drawn.duration(to: clock.now)
       return Breakdown(
         frames: replay.frames.count, parsing: start.duration(to: parsed), replay: parsed.duration(to: replayed),
-        rendering: replayed.duration(to: drawn), writing: drawn.duration(to: written), graphviz: graphviz)
+        rendering: replayed.duration(to: drawn) - writing, writing: writing + committed, graphviz: graphviz)
     } catch let error as ScenarioError {
       throw .scenario(error)
     } catch let error as BenchmarkError {
       throw error
     } catch {
       throw .unexpectedWorkload("\(error)")
-    }
-  }
-
-  private static func render(
-    _ replay: Replay, formats: [OutputFormat], renderer: Renderer
-  ) throws(BenchmarkError) -> RenderedScenario {
-    do {
-      return try renderer.render(replay, formats: formats)
-    } catch {
-      throw .render(error)
     }
   }
 }

@@ -209,7 +209,7 @@ final class Measurements {
     ])
     section.notes = [
       "Measured with vcgraph's library as `vcgraph render` uses it: `Scenario(contentsOfFile:)`, `Replay`, "
-        + "`Renderer.render(_:formats:)` and `OutputDirectory.writeFrames`; Graphviz's part from `Renderer.graphvizTimes`."
+        + "`Renderer.renderFrames` writing each frame into `OutputDirectory.Staging`; Graphviz's part from `Renderer.graphvizTimes`."
     ]
     return section
   }
@@ -261,7 +261,7 @@ final class Measurements {
       "Each scenario: a tab bar with 4 navigation controllers whose stacks share the other controllers, built in "
         + "\(Workload.wideStepCount) steps (setViewControllers ×4, setTabs, setRoot): wide, not deep.",
       "whole run: measured in process with the library, as `vcgraph render --format svg` does it: "
-        + "Scenario(contentsOfFile:) + Replay + Renderer.render + OutputDirectory.writeFrames (a child process "
+        + "Scenario(contentsOfFile:) + Replay + Renderer.renderFrames + OutputDirectory.Staging (a child process "
         + "adds only its start, tens of milliseconds). own work: the whole run minus Graphviz's layout and "
         + "rendering (building cgraph graphs counts as vcgraph's).",
     ]
