@@ -158,31 +158,5 @@ import Testing
 /// Runs the built `vcgraph` like ``runVCGraph(_:in:standardInput:)``, with `GVBINDIR` set to `gvbindir`.
 private func runVCGraph(_ arguments: [String], in directory: URL, gvbindir: URL) throws -> CommandResult {
   let executable = try #require(vcgraphExecutable, "the vcgraph executable is not built beside the tests")
-  let capture = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-run-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: capture) }
-  let outURL = capture.appendingPathComponent("stdout")
-  let errURL = capture.appendingPathComponent("stderr")
-  FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  FileManager.default.createFile(atPath: errURL.path, contents: nil)
-  let out = try FileHandle(forWritingTo: outURL)
-  let err = try FileHandle(forWritingTo: errURL)
-  defer {
-    try? out.close()
-    try? err.close()
-  }
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  process.currentDirectoryURL = directory
-  process.environment = ProcessInfo.processInfo.environment.merging(["GVBINDIR": gvbindir.path]) { $1 }
-  process.standardInput = FileHandle.nullDevice
-  process.standardOutput = out
-  process.standardError = err
-  try process.run()
-  process.waitUntilExit()
-  return CommandResult(
-    status: process.terminationStatus,
-    standardOutput: try String(contentsOf: outURL, encoding: .utf8),
-    standardError: try String(contentsOf: errURL, encoding: .utf8))
+  return try runProgram(executable, arguments, in: directory, environment: ["GVBINDIR": gvbindir.path])
 }

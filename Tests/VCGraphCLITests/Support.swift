@@ -122,8 +122,10 @@ func runVCGraph(_ arguments: [String], in directory: URL, standardInput input: S
 }
 
 /// Runs `executable` with `arguments` in `directory` the way ``runVCGraph(_:in:standardInput:)`` does.
+/// `environment` adds to (or replaces) variables of the test's own environment.
 func runProgram(
-  _ executable: URL, _ arguments: [String], in directory: URL, standardInput input: String? = nil
+  _ executable: URL, _ arguments: [String], in directory: URL, standardInput input: String? = nil,
+  environment: [String: String] = [:]
 ) throws -> CommandResult {
   let capture = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-run-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
@@ -146,6 +148,9 @@ func runProgram(
   process.executableURL = executable
   process.arguments = arguments
   process.currentDirectoryURL = directory
+  if !environment.isEmpty {
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  }
   process.standardInput = input == nil ? FileHandle.nullDevice : pipe
   process.standardOutput = out
   process.standardError = err
