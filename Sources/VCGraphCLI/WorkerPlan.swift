@@ -34,30 +34,36 @@ enum WorkerReport: Codable, Sendable, Equatable {
   case failed(scenario: Int, message: String)
 }
 
-/// The frames of one scenario to render, by step number.
+/// The frames of one scenario to render, by step number, and what each costs.
 struct ScenarioFrames: Hashable, Sendable {
   /// The scenario's position on the command line.
   var scenario: Int
   var steps: [Int]
+  /// What drawing one frame costs, relative to the other scenarios' frames: Graphviz's time grows
+  /// with the controllers a frame draws (with the stable layout, every frame is as big as the
+  /// union of all the scenario's steps), so the number of the scenario's controllers does.
+  var frameCost: Int = 1
 }
 
 extension ScenarioFrames {
-  /// Splits the frames of every scenario into at most `count` parts of about the same number of
-  /// frames, keeping the command line's order: each part is a run of whole scenarios and pieces of
-  /// big ones. A scenario is cut only when it is bigger than a quarter of a part; a smaller one
-  /// goes whole to the part that would have held most of it. Empty parts are left out.
+  /// Splits the frames of every scenario into at most `count` parts of about the same cost,
+  /// keeping the command line's order: each part is a run of whole scenarios and pieces of big
+  /// ones. A scenario is cut only when it costs more than a quarter of a part; a smaller one goes
+  /// whole to the part that would have held most of it. Empty parts are left out.
   static func split(_ scenarios: [ScenarioFrames], into count: Int) -> [[ScenarioFrames]] {
-    let total = scenarios.reduce(0) { $0 + $1.steps.count }
-    guard count > 1, total > 0 else { return total > 0 ? [scenarios.filter { !$0.steps.isEmpty }] : [] }
-    let smallest = max(1, total / (count * 4))
-    // A cut at position p starts a new part with the p-th frame, counting over all scenarios.
+    let scenarios = scenarios.filter { !$0.steps.isEmpty }
+    let costs = scenarios.map { $0.steps.count * max(1, $0.frameCost) }
+    let total = costs.reduce(0, +)
+    guard count > 1, total > 0 else { return scenarios.isEmpty ? [] : [scenarios] }
+    let smallest = total / (count * 4)
+    // A cut at cost c starts a new part with the frame that starts at or after c.
     var cuts: [Int] = []
     for part in 1..<count {
       var cut = (total * part + count / 2) / count
       var start = 0
-      for scenario in scenarios {
-        let end = start + scenario.steps.count
-        if start < cut, cut < end, scenario.steps.count <= smallest {
+      for cost in costs {
+        let end = start + cost
+        if start < cut, cut < end, cost <= smallest {
           cut = cut - start <= end - cut ? start : end
         }
         start = end
@@ -72,9 +78,9 @@ extension ScenarioFrames {
         if parts[part].last?.scenario == scenario.scenario {
           parts[part][parts[part].count - 1].steps.append(step)
         } else {
-          parts[part].append(ScenarioFrames(scenario: scenario.scenario, steps: [step]))
+          parts[part].append(ScenarioFrames(scenario: scenario.scenario, steps: [step], frameCost: scenario.frameCost))
         }
-        position += 1
+        position += max(1, scenario.frameCost)
       }
     }
     return parts.filter { !$0.isEmpty }

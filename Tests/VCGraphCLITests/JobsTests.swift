@@ -136,8 +136,7 @@ import Testing
     #expect(parts.map { $0.reduce(0) { $0 + $1.steps.count } } == [507, 507])
     #expect(parts[0] == [ScenarioFrames(scenario: 0, steps: Array(1...507))])
     #expect(parts[1].map(\.scenario) == [0, 1, 2])
-    // Every frame once, in order.
-    #expect(parts.flatMap { $0.flatMap { part in part.steps.map { (part.scenario, $0) } } }.count == 1014)
+    #expect(parts[1][0].steps == Array(508...1000))
 
     let small = (0..<6).map { ScenarioFrames(scenario: $0, steps: Array(1...5)) }
     let smallParts = ScenarioFrames.split(small, into: 2)
@@ -146,6 +145,19 @@ import Testing
 
     #expect(ScenarioFrames.split([ScenarioFrames(scenario: 0, steps: [1, 2])], into: 4).count == 2)
     #expect(ScenarioFrames.split([], into: 2).isEmpty)
+  }
+
+  /// Frames that cost more weigh more: a part holds fewer of them.
+  @Test func framesAreSplitByCost() {
+    let scenarios = [
+      ScenarioFrames(scenario: 0, steps: Array(1...200), frameCost: 30),
+      ScenarioFrames(scenario: 1, steps: Array(1...120), frameCost: 6),
+    ]
+    let parts = ScenarioFrames.split(scenarios, into: 2)
+    let costs = parts.map { $0.reduce(0) { $0 + $1.steps.count * $1.frameCost } }
+    #expect(costs == [3360, 3360])
+    #expect(parts[0] == [ScenarioFrames(scenario: 0, steps: Array(1...112), frameCost: 30)])
+    #expect(parts[1].map(\.steps.count) == [88, 120])
   }
 }
 

@@ -8,7 +8,7 @@ extension VCGraphCommand.Render {
   /// what each wrote or why it failed; false when any failed.
   ///
   /// Each scenario gets its staging folder first. Every frame of every scenario is split into
-  /// parts of about the same size (``ScenarioFrames/split(_:into:)``), one per worker, which writes
+  /// parts of about the same cost (``ScenarioFrames/split(_:into:)``), one per worker, which writes
   /// its frames' files straight into the staging folders and reports each frame on a line. Here
   /// the files are adopted as they come, and each scenario, once all its frames are in, gets its
   /// index and flipbook pages and is moved into place, in command-line order. A worker that fails
@@ -46,7 +46,8 @@ extension VCGraphCommand.Render {
     signal(SIGPIPE, SIG_IGN)
     var running: [Worker] = []
     let work = scenarios.indices.filter { runs[$0].staging != nil }.map {
-      ScenarioFrames(scenario: $0, steps: steps(of: scenarios[$0].replay))
+      let scenario = scenarios[$0].replay.scenario
+      return ScenarioFrames(scenario: $0, steps: steps(of: scenarios[$0].replay), frameCost: scenario.viewControllers.count)
     }
     for part in ScenarioFrames.split(work, into: jobs) {
       let plan = WorkerPlan(
