@@ -47,7 +47,8 @@ extension VCGraphCommand.Render {
     var running: [Worker] = []
     let work = scenarios.indices.filter { runs[$0].staging != nil }.map {
       let scenario = scenarios[$0].replay.scenario
-      return ScenarioFrames(scenario: $0, steps: steps(of: scenarios[$0].replay), frameCost: scenario.viewControllers.count)
+      return ScenarioFrames(
+        scenario: $0, steps: steps(of: scenarios[$0].replay), frameCost: scenario.viewControllers.count)
     }
     for part in ScenarioFrames.split(work, into: jobs) {
       let plan = WorkerPlan(
