@@ -100,7 +100,7 @@ public struct Diagram: Sendable {
   }
 
   /// How a diff marks an element of the diagram.
-  enum Mark: Equatable {
+  enum Mark: Hashable {
     case added
     case removed
     /// Changed, with what changed (`appeared → disappeared`).
@@ -337,6 +337,24 @@ public struct Diagram: Sendable {
   /// A controller's box, drawn from `source` (the diagram's hierarchy, or the earlier one of a diff
   /// for a removed controller); `callbacks` are the numbers of the callbacks it received in the panel.
   private func controllerNode(
+    _ controller: ViewController, in source: Hierarchy, cluster: String, callbacks: [Int]?, mark: Mark?
+  ) -> GraphDescription.Node {
+    // A controller from a scenario is drawn from what the key holds alone (one from a dump also
+    // from where its view is), and the frames of a scenario draw most controllers as they were.
+    guard controller.dumpRecord == nil else {
+      return makeControllerNode(controller, in: source, cluster: cluster, callbacks: callbacks, mark: mark)
+    }
+    let key = NodeCache.Key(controller: controller, cluster: cluster, callbacks: callbacks, mark: mark, theme: theme)
+    if let node = Self.nodeCache[key] { return node }
+    let node = makeControllerNode(controller, in: source, cluster: cluster, callbacks: callbacks, mark: mark)
+    Self.nodeCache[key] = node
+    return node
+  }
+
+  /// The controller nodes drawn lately, by what they were drawn from.
+  private static let nodeCache = NodeCache()
+
+  private func makeControllerNode(
     _ controller: ViewController, in source: Hierarchy, cluster: String, callbacks: [Int]?, mark: Mark?
   ) -> GraphDescription.Node {
     let isRemoved = mark == .removed
