@@ -300,11 +300,13 @@ final class Measurements {
 
   // MARK: - render --jobs
 
-  /// `render --jobs 2` against `--jobs 1` on the long scenario, when vcgraph has `--jobs`.
+  /// `render --jobs 2` against `--jobs 1`, when vcgraph has `--jobs`: on a batch of scenarios (the
+  /// target), and on the long scenario alone, whose frames the two workers share.
   func measureJobs() throws(BenchmarkError) {
+    let batchCount = 8
     var section = Report.Section(
-      title: "render --jobs 2 against --jobs 1 (\(Format.count(plan.longFlowSteps)) frames, SVG)",
-      columns: ["jobs", "whole run", "speed-up"])
+      title: "render --jobs 2 against --jobs 1 (SVG)",
+      columns: ["workload", "--jobs 1", "--jobs 2", "speed-up", "same output"])
     let help = try ChildProcess.run(vcgraph, ["render", "--help"], scratch: workspace.url).standardOutput
     guard help.contains("--jobs") else {
       section.notes = ["Skipped: this vcgraph's `render --help` has no --jobs option."]
@@ -312,27 +314,41 @@ final class Measurements {
       finish(section)
       return
     }
-    let steps = plan.longFlowSteps
-    let scenario = workspace.path("flow-\(steps).yaml")
-    progress("vcgraph render --jobs 1, \(steps) frames")
-    let one = try render(scenario, format: "svg", arguments: ["--jobs", "1"], keeping: true)
-    progress("vcgraph render --jobs 2, \(steps) frames")
-    let two = try render(scenario, format: "svg", arguments: ["--jobs", "2"], keeping: true)
-    let identical = sameFiles(one.folder, two.folder)
-    let speedUp = one.run.wallTime / two.run.wallTime
-    let met = speedUp >= 1.7 && identical
-    section.rows = [
-      ["1", Format.time(one.run.wallTime), ""],
-      ["2", Format.time(two.run.wallTime), Format.ratio(speedUp)],
+    var batch: [String] = []
+    for number in 1...batchCount {
+      batch.append(
+        try workspace.writeScenario(Workload.longFlow(steps: plan.flowSteps), named: "batch-\(number).yaml"))
+    }
+    let long = workspace.path("flow-\(plan.longFlowSteps).yaml")
+    let workloads = [
+      (name: "\(batchCount) scenarios of \(Format.count(plan.flowSteps)) steps", scenarios: batch),
+      (name: "1 scenario of \(Format.count(plan.longFlowSteps)) steps", scenarios: [long]),
     ]
+    var batchSpeedUp = 0.0
+    var batchIdentical = false
+    for (index, workload) in workloads.enumerated() {
+      progress("vcgraph render --jobs 1, \(workload.name)")
+      let one = try render(workload.scenarios, format: "svg", arguments: ["--jobs", "1"], keeping: true)
+      progress("vcgraph render --jobs 2, \(workload.name)")
+      let two = try render(workload.scenarios, format: "svg", arguments: ["--jobs", "2"], keeping: true)
+      let identical = sameFiles(one.output, two.output)
+      let speedUp = one.run.wallTime / two.run.wallTime
+      if index == 0 { (batchSpeedUp, batchIdentical) = (speedUp, identical) }
+      section.rows.append([
+        workload.name, Format.time(one.run.wallTime), Format.time(two.run.wallTime), Format.ratio(speedUp),
+        identical ? "yes" : "NO",
+      ])
+    }
+    let met = batchSpeedUp >= 1.7 && batchIdentical
     section.notes = [
-      "Output of --jobs 2 \(identical ? "is byte for byte" : "is NOT") identical to --jobs 1. "
-        + "Target ≥ 1.70× on 2 cores: \(met ? "PASS" : "MISS")."
+      "Target (the batch): ≥ 1.70× on 2 cores with the same output: \(met ? "PASS" : "MISS"). "
+        + "The long scenario alone is shown too: each worker drawing part of a scenario computes its "
+        + "stable layout over every step again, so a single scenario gains less."
     ]
     report.verdicts.append(
       .init(
-        name: "--jobs 2 vs --jobs 1", target: "≥ 1.70×, same output",
-        measured: Format.ratio(speedUp) + (identical ? "" : ", output differs"), met: met))
+        name: "--jobs 2 vs --jobs 1 (\(batchCount) scenarios)", target: "≥ 1.70×, same output",
+        measured: Format.ratio(batchSpeedUp) + (batchIdentical ? "" : ", output differs"), met: met))
     finish(section)
   }
 
@@ -345,23 +361,34 @@ final class Measurements {
   private func render(
     _ scenario: String, format: String, arguments: [String] = [], keeping: Bool = false, measuringMemory: Bool = false
   ) throws(BenchmarkError) -> (run: ChildRun, folder: String) {
+    let rendered = try render(
+      [scenario], format: format, arguments: arguments, keeping: keeping, measuringMemory: measuringMemory)
+    let stem = URL(fileURLWithPath: scenario).deletingPathExtension().lastPathComponent
+    return (rendered.run, "\(rendered.output)/\(stem)")
+  }
+
+  /// Runs `vcgraph render SCENARIO... -o DIR --format FORMAT` into a new folder DIR, returned as
+  /// `output`, and removes it afterwards unless `keeping`.
+  private func render(
+    _ scenarios: [String], format: String, arguments: [String] = [], keeping: Bool = false,
+    measuringMemory: Bool = false
+  ) throws(BenchmarkError) -> (run: ChildRun, output: String) {
     runCount += 1
     let output = "render-\(runCount)"
-    let command = ["render", scenario, "-o", workspace.path(output), "--format", format] + arguments
+    let command = ["render"] + scenarios + ["-o", workspace.path(output), "--format", format] + arguments
     let run =
       measuringMemory
       ? try ChildProcess.measuredThroughHelper([vcgraph] + command, benchmark: benchmark, scratch: workspace.url)
       : try ChildProcess.run(vcgraph, command, scratch: workspace.url)
-    let stem = URL(fileURLWithPath: scenario).deletingPathExtension().lastPathComponent
     if !keeping { workspace.removeItem(output) }
-    return (run, workspace.path("\(output)/\(stem)"))
+    return (run, workspace.path(output))
   }
 
-  /// Whether two folders hold the same file names with the same bytes.
+  /// Whether two folders hold the same files, however deep, with the same bytes.
   private func sameFiles(_ first: String, _ second: String) -> Bool {
     let manager = FileManager.default
-    let names = (try? manager.contentsOfDirectory(atPath: first).sorted()) ?? []
-    guard !names.isEmpty, names == (try? manager.contentsOfDirectory(atPath: second).sorted()) else { return false }
+    let names = (manager.subpaths(atPath: first) ?? []).sorted()
+    guard !names.isEmpty, names == (manager.subpaths(atPath: second) ?? []).sorted() else { return false }
     for name in names
     where manager.contents(atPath: "\(first)/\(name)") != manager.contents(atPath: "\(second)/\(name)") {
       return false
