@@ -15,7 +15,7 @@ final class NodeCache: @unchecked Sendable {
 
   private let lock = NSLock()
   private var nodes: [Key: GraphDescription.Node] = [:]
-  private let limit = 2_048
+  private let limit = 256
 
   subscript(key: Key) -> GraphDescription.Node? {
     get {

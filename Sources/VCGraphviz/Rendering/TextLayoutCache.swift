@@ -36,7 +36,7 @@ enum TextLayoutCache {
   nonisolated(unsafe) static var measuringContext: OpaquePointer?
   nonisolated(unsafe) private static var measures: [Key: Measure] = [:]
   /// Beyond this many spans the cache starts again, so memory stays flat over any number of frames.
-  static let capacity = 100_000
+  static let capacity = 2_048
 
   /// Lookups answered from the cache and measured, since the process started (for tests).
   nonisolated(unsafe) private(set) static var hits = 0
