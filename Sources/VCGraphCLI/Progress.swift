@@ -11,7 +11,8 @@ import Foundation
 /// `120/2000 frames · 3/21 scenarios · 0:42 left`.
 ///
 /// The line is drawn only when standard error is a terminal, and only once the run has lasted a
-/// second, then redrawn a few times a second; ``clear()`` erases it at the end. Anything else
+/// second (`VCGRAPH_PROGRESS_DELAY` seconds when that is set), then redrawn a few times a second;
+/// ``clear()`` erases it at the end. Anything else
 /// printed while it shows goes through ``withLineErased(_:)``.
 final class Progress: @unchecked Sendable {
   private let lock = NSLock()
@@ -25,6 +26,8 @@ final class Progress: @unchecked Sendable {
   /// The text on the terminal's line; nil when none is shown.
   private var shownLine: String?
   private var isCleared = false
+  /// How long a run lasts before the line is drawn, in seconds.
+  private let delay = ProcessInfo.processInfo.environment["VCGRAPH_PROGRESS_DELAY"].flatMap(Double.init) ?? 1
 
   /// Starts counting towards `frames` frames of `scenarios` scenarios, and drawing after a second.
   func start(frames: Int, scenarios: Int) {
@@ -35,7 +38,7 @@ final class Progress: @unchecked Sendable {
     start = .now()
     guard isTerminal, !isCleared, frames > 0 else { return }
     let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "vcgraph.progress"))
-    timer.schedule(deadline: .now() + 1, repeating: 0.25)
+    timer.schedule(deadline: .now() + max(0, delay), repeating: 0.25)
     timer.setEventHandler { [weak self] in self?.draw() }
     timer.resume()
     self.timer = timer
