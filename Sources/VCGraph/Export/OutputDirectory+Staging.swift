@@ -13,7 +13,7 @@ extension OutputDirectory {
   ///
   /// A staging folder that is neither committed nor discarded is removed when the object goes away.
   /// ``discardAllForInterruption()`` removes every staging folder of the process, waiting for a
-  /// commit under way to end, for a signal handler that is about to exit.
+  /// commit or a write under way to end, for a signal handler that is about to exit.
   public final class Staging: @unchecked Sendable {
     public let directory: OutputDirectory
     /// The hidden folder that holds the new files and, during a commit, the earlier ones.
@@ -60,6 +60,10 @@ extension OutputDirectory {
     /// Writes one new file into the staging folder.
     public func add(_ name: String, contents: Data) throws(WriteError) {
       let url = newFiles.appendingPathComponent(name)
+      // Under the commit lock, so that an interruption removes the staging folder only between two
+      // writes, and none is written after (the lock stays held until the process exits).
+      Self.commitLock.lock()
+      defer { Self.commitLock.unlock() }
       do {
         try contents.write(to: url)
       } catch {
@@ -156,7 +160,8 @@ extension OutputDirectory {
 
     // MARK: - Every staging folder of the process
 
-    /// Held while files are moved into place, so an interruption waits for the moves to end.
+    /// Held while a file is written or files are moved into place, so an interruption waits for
+    /// the write or the moves to end.
     private static let commitLock = NSRecursiveLock()
     private static let registryLock = NSLock()
     nonisolated(unsafe) private static var active: Set<URL> = []
@@ -173,8 +178,8 @@ extension OutputDirectory {
       active.remove(folder)
     }
 
-    /// Removes every staging folder of the process once no commit is under way, and keeps any
-    /// other from starting: for a signal handler that exits next.
+    /// Removes every staging folder of the process once no write or commit is under way, and keeps
+    /// any other from starting: for a signal handler that exits next.
     public static func discardAllForInterruption() {
       commitLock.lock()
       registryLock.lock()

@@ -99,13 +99,11 @@ extension VCGraphCommand {
       }
       let progress = Progress()
       let workers = WorkerProcesses()
-      let output = output
       // Workers are killed and reaped before the staging folders go, so none writes into one after.
       Interruption.handle { status in
         progress.clear()
         workers.stopAll()
         OutputDirectory.Staging.discardAllForInterruption()
-        Self.removeStagingFolders(under: output)
         Foundation.exit(status)
       }
       var failed = false
@@ -235,19 +233,5 @@ extension VCGraphCommand.Render {
     try staging.commitFrames(
       index: index, stepActions: step == nil ? nil : replay.scenario.steps.map(\.action.summary))
     return (entries.count, files)
-  }
-
-  /// Removes what is left of this process's staging folders in the scenario folders under
-  /// `output`: a file written while an interruption removed its folder.
-  fileprivate static func removeStagingFolders(under output: String) {
-    let manager = FileManager.default
-    let prefix = ".vcgraph-staging-\(ProcessInfo.processInfo.processIdentifier)-"
-    let root = URL(fileURLWithPath: output, isDirectory: true)
-    for folder in (try? manager.contentsOfDirectory(atPath: output)) ?? [] {
-      let scenarioFolder = root.appendingPathComponent(folder, isDirectory: true)
-      for name in (try? manager.contentsOfDirectory(atPath: scenarioFolder.path)) ?? [] where name.hasPrefix(prefix) {
-        try? manager.removeItem(at: scenarioFolder.appendingPathComponent(name))
-      }
-    }
   }
 }
