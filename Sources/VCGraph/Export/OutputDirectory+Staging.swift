@@ -45,8 +45,10 @@ extension OutputDirectory {
       }
       Self.register(folder)
       do {
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("new"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("old"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+          at: folder.appendingPathComponent("new"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+          at: folder.appendingPathComponent("old"), withIntermediateDirectories: true)
       } catch {
         discard()
         throw WriteError(path: directory.url.path, reason: OutputDirectory.reason(error))

@@ -164,7 +164,9 @@ final class GraphvizContext {
   }
 
   /// `gvFreeLayout`, and what it leaves behind.
-  private static func release(layoutOf graph: UnsafeMutablePointer<Agraph_t>, by engine: String, in context: OpaquePointer) {
+  private static func release(
+    layoutOf graph: UnsafeMutablePointer<Agraph_t>, by engine: String, in context: OpaquePointer
+  ) {
     var lost = vcg_lost()
     vcg_lost_collect(&lost, context, graph, engine)
     gvFreeLayout(context, graph)

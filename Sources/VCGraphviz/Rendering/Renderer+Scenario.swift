@@ -49,7 +49,8 @@ extension Renderer {
       preconditionFailure("only Graphviz can fail here: \(error)")
     }
     let scenario = replay.scenario
-    return RenderedScenario(frames: files, index: RenderIndex(scenario: scenario.path, title: scenario.title, steps: entries))
+    return RenderedScenario(
+      frames: files, index: RenderIndex(scenario: scenario.path, title: scenario.title, steps: entries))
   }
 
   /// Renders the frames of a replayed scenario one at a time, in step order, and hands each to

@@ -271,7 +271,9 @@ private struct Measurements {
   mutating func flush(into union: inout Union, frames: inout [FrameOutline]) throws(RenderError) {
     let sizes = try measure(pending)
     if known.count + pending.count > Self.knownLimit { known.removeAll(keepingCapacity: true) }
-    for (variant, attributes) in pending.enumerated() where pendingCacheable[variant] { known[attributes] = sizes[variant] }
+    for (variant, attributes) in pending.enumerated() where pendingCacheable[variant] {
+      known[attributes] = sizes[variant]
+    }
     for ((variant, destination), already) in zip(destinations, resolved) {
       guard let size = already ?? (variant >= 0 ? sizes[variant] : nil) else { continue }
       switch destination {
