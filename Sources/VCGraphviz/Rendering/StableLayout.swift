@@ -41,9 +41,6 @@ struct StableLayout {
   private let extent: LayoutBox
   private let biggestHeader: LayoutSize?
 
-  /// How many frames were laid out.
-  var frameCount: Int { frames.count }
-
   /// Lays out the frames' graphs, read once in order.
   init(frames graphs: some Sequence<GraphDescription>, context: GraphvizContext) throws(RenderError) {
     var union = Union()
