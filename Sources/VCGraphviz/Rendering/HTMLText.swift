@@ -64,8 +64,32 @@ enum HTMLText {
     return result
   }
 
-  /// `text` broken into lines of at most `width` characters at spaces, a longer word cut into pieces,
-  /// and at most `maxLines` lines, the last one saying how long the text was when it does not fit.
+  /// `text` broken into lines of at most `width` characters, a word too long for a line broken only
+  /// at word boundaries, and at most `maxLines` lines, the last one saying how long the text was when
+  /// it does not fit.
+  ///
+  /// - The text is split at whitespace; a line holds words one space apart.
+  /// - A word that fits on a line of its own is never split: when it does not fit in the room left on
+  ///   the current line it starts the next one (`UINavigationController` stays whole).
+  /// - A longer word is split into pieces at word boundaries (see ``isWordBoundary(after:at:before:)``:
+  ///   camel-case humps, the end of an acronym, after `.` `_` `,` `/` `-` `:`, before `<` `(` `[`), and
+  ///   the lines are filled greedily with whole pieces, its first piece on the current line when it
+  ///   fits there; a piece continues the previous piece of its word with no space:
+  ///   `PhotoLibraryCropAndRotate` / `EditorViewController`. A bracketed group that fits on a line
+  ///   (`<Mail.SettingsView>`, `(from:to:)`) counts as one piece, so generic arguments go to the next
+  ///   line together: `SwiftUI.UIHostingController` / `<Mail.SettingsView>`. An acronym counts as one
+  ///   piece with the piece after it when the two fit on a line (`SwiftUI.` / `UIHosting`, not
+  ///   `SwiftUI.UI` / `Hosting`).
+  /// - A piece longer than `width` (no boundary inside it: `Supercalifragilisticexpialidocious`, an
+  ///   all-caps run, a mangled name) is shortened to exactly `width` characters with an ellipsis in the
+  ///   middle: its first ⌈(width − 1) / 2⌉ and last ⌊(width − 1) / 2⌋ characters around `…`.
+  /// - When the text needs more than `maxLines` lines, the first `maxLines − 1` are kept and the last
+  ///   one reads `… (N characters in all)`, N being `text.count` (this line may be wider than `width`).
+  ///
+  /// Characters are grapheme clusters, never split. A `width` or `maxLines` below 1 counts as 1.
+  /// The cost is linear in the text: the text is read once up to where the lines stop (a word is
+  /// looked at no further than `width + 1` characters ahead before its pieces are read), plus one
+  /// count of its characters for the last line when it does not fit.
   ///
   /// Every text vcgraph draws goes through this: Graphviz cannot lay out a node or label wider than
   /// 65,535 points (it fails, or aborts on an assertion inside HTML tables), so no line may be long.
@@ -76,29 +100,177 @@ enum HTMLText {
     {
       return text.isEmpty ? [] : [text]
     }
+    let width = max(width, 1)
+    let maxLines = max(maxLines, 1)
     var lines: [String] = []
     var line = ""
     var lineLength = 0
-    words: for word in text.split(whereSeparator: \.isWhitespace) {
-      var piece = Substring(word)
-      while !piece.isEmpty {
-        // Only `width` characters are looked at, so a huge word costs no more than its pieces.
-        var head = piece.prefix(width)
-        if head.count < piece.count, let cut = breakPoint(in: head) { head = head[..<cut] }
-        if lineLength > 0, lineLength + 1 + head.count > width {
-          lines.append(line)
-          (line, lineLength) = ("", 0)
-          if lines.count > maxLines { break words }
-        }
-        line += (lineLength == 0 ? "" : " ") + head
-        lineLength += (lineLength == 0 ? 0 : 1) + head.count
-        piece = piece.dropFirst(head.count)
+    /// Puts `piece` (`length` characters) on the current line after `separator`, or starts the next
+    /// line with it when it does not fit; false once there are more lines than `maxLines`.
+    func place(_ piece: Substring, length: Int, after separator: String) -> Bool {
+      if lineLength > 0, lineLength + separator.count + length > width {
+        lines.append(line)
+        (line, lineLength) = ("", 0)
+        if lines.count > maxLines { return false }
       }
+      if lineLength > 0 {
+        line += separator
+        lineLength += separator.count
+      }
+      line += piece
+      lineLength += length
+      return true
+    }
+    var index = text.startIndex
+    words: while true {
+      while index < text.endIndex, text[index].isWhitespace { index = text.index(after: index) }
+      guard index < text.endIndex else { break }
+      // Only `width + 1` characters are looked at to tell whether the word fits on a line of its own.
+      var wordEnd = index
+      var wordLength = 0
+      while wordLength <= width, wordEnd < text.endIndex, !text[wordEnd].isWhitespace {
+        wordEnd = text.index(after: wordEnd)
+        wordLength += 1
+      }
+      if wordLength <= width {
+        guard place(text[index..<wordEnd], length: wordLength, after: " ") else { break words }
+        index = wordEnd
+        continue
+      }
+      var separator = " "
+      repeat {
+        var (pieceEnd, pieceLength) =
+          endOfGroup(in: text, from: index, within: width) ?? endOfPiece(in: text, from: index)
+        // An acronym stays with the word after it when the two fit on a line: `SwiftUI.` /
+        // `UIHosting`, not `SwiftUI.UI` / `Hosting`.
+        if pieceLength < width, pieceEnd < text.endIndex, text[pieceEnd].isUppercase,
+          text[index..<pieceEnd].allSatisfy(\.isUppercase)
+        {
+          let (nextEnd, nextLength) = endOfPiece(in: text, from: pieceEnd, limit: width - pieceLength)
+          if pieceLength + nextLength <= width { (pieceEnd, pieceLength) = (nextEnd, pieceLength + nextLength) }
+        }
+        var piece = text[index..<pieceEnd]
+        if pieceLength > width {
+          // (A new string: appending to the piece would copy all of `text`.)
+          piece = Substring(String(piece.prefix(width / 2)) + "…" + String(piece.suffix((width - 1) / 2)))
+        }
+        guard place(piece, length: min(pieceLength, width), after: separator) else { break words }
+        separator = ""
+        index = pieceEnd
+      } while index < text.endIndex && !text[index].isWhitespace
     }
     if lineLength > 0 { lines.append(line) }
     guard lines.count > maxLines else { return lines }
     return lines.prefix(maxLines - 1) + ["… (\(text.count) characters in all)"]
   }
+
+  /// Where the piece of a word that starts at `start` (not whitespace) ends: at the next word
+  /// boundary, whitespace or the end of `text`; and how many characters it has. No more than
+  /// `limit + 1` characters are looked at: a longer piece comes back as `limit + 1` characters.
+  private static func endOfPiece(
+    in text: String, from start: String.Index, limit: Int = .max
+  ) -> (String.Index, Int) {
+    var previous = Kind(text[start])
+    var index = text.index(after: start)
+    var current = index < text.endIndex ? Kind(text[index]) : nil
+    var length = 1
+    while length <= limit, let kind = current, kind != .whitespace {
+      let nextIndex = text.index(after: index)
+      let next = nextIndex < text.endIndex ? Kind(text[nextIndex]) : nil
+      if isWordBoundary(after: previous, at: kind, before: next) { break }
+      (previous, index, current) = (kind, nextIndex, next)
+      length += 1
+    }
+    return (index, length)
+  }
+
+  /// Where a bracketed group that starts at `start` ends, `<Mail.SettingsView>` or `(from:to:)`, with
+  /// the rest of the piece its closing bracket is in; and how many characters it has. Nil when
+  /// `start` is no opening bracket, or the group is not closed within `width` characters or its word:
+  /// a group that fits on a line is kept on one, so generic arguments go to the next line together.
+  private static func endOfGroup(
+    in text: String, from start: String.Index, within width: Int
+  ) -> (String.Index, Int)? {
+    guard Kind(text[start]) == .opening else { return nil }
+    var depth = 0
+    var index = start
+    var length = 0
+    while index < text.endIndex, length < width {
+      let character = text[index]
+      if character.isWhitespace { return nil }
+      if Kind(character) == .opening {
+        depth += 1
+      } else if Self.closingBrackets.contains(character) {
+        depth -= 1
+        if depth == 0 {
+          let (end, rest) = endOfPiece(in: text, from: index, limit: width - length)
+          return length + rest <= width ? (end, length + rest) : nil
+        }
+      }
+      index = text.index(after: index)
+      length += 1
+    }
+    return nil
+  }
+
+  /// True when a long name may break between `previous` and `character` (`next` is the character
+  /// after `character`, nil at the end of the word) and its pieces still read as names:
+  /// - a camel-case hump, before an uppercase letter that follows a lowercase letter or a digit:
+  ///   `Photo|Library`, `Level16|View`;
+  /// - the end of an acronym, before the last capital of an uppercase run that is followed by a
+  ///   lowercase letter: `URL|Session`, `UI|Navigation`, `ABCDEFGHIJKLMNOPQRSTUVWXYZ|View`;
+  /// - after a `.` `_` `,` `/` `-` or `:` (not between two of them: `Swift::|Array`), the module's
+  ///   dot included: `MyApp.|HomeViewController`;
+  /// - before a `<` `(` or `[` (not between two of them), so generic arguments go to the next line.
+  ///
+  /// A digit run stays with the letters before it (`Level16`, `UI19`), an all-caps run stays whole,
+  /// and a letter is uppercase or lowercase as Unicode says, so `Écran|Principal` breaks but scripts
+  /// without case (Chinese, Japanese, …) have no humps.
+  static func isWordBoundary(after previous: Character, at character: Character, before next: Character?) -> Bool {
+    isWordBoundary(after: Kind(previous), at: Kind(character), before: next.map(Kind.init))
+  }
+
+  private static func isWordBoundary(after previous: Kind, at character: Kind, before next: Kind?) -> Bool {
+    if previous == .separator { return character != .separator }
+    if character == .opening { return previous != .opening }
+    guard character == .uppercase else { return false }
+    return previous == .lowercase || previous == .digit || previous == .uppercase && next == .lowercase
+  }
+
+  /// What a character is to ``isWordBoundary(after:at:before:)``; ASCII is told without Unicode's tables.
+  private enum Kind {
+    case whitespace, uppercase, lowercase, digit, other
+    /// `.` `_` `,` `/` `-` `:`, that a name may break after.
+    case separator
+    /// `<` `(` `[`, that a name may break before.
+    case opening
+
+    init(_ character: Character) {
+      guard let ascii = character.asciiValue else {
+        self =
+          character.isWhitespace
+          ? .whitespace
+          : character.isUppercase
+            ? .uppercase
+            : character.isLowercase ? .lowercase : character.isNumber ? .digit : .other
+        return
+      }
+      switch ascii {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): self = .uppercase
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): self = .lowercase
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): self = .digit
+      case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: ","), UInt8(ascii: "/"), UInt8(ascii: "-"),
+        UInt8(ascii: ":"):
+        self = .separator
+      case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): self = .opening
+      case 0x09...0x0D, 0x20: self = .whitespace
+      default: self = .other
+      }
+    }
+  }
+
+  /// The brackets that close a group opened by a `<`, `(` or `[`.
+  private static let closingBrackets: Set<Character> = [">", ")", "]"]
 
   /// True when the only whitespace in `text` is single spaces: no two follow each other, and there
   /// is no other white space, ASCII or not.
@@ -114,28 +286,6 @@ enum HTMLText {
 
   /// The ASCII characters ``escape(_:)`` replaces.
   private static let escapedBytes: Set<UInt8> = Set("\\&<>\"'".utf8)
-
-  /// Where to cut a word too long for its line so that the pieces still read as names: before a
-  /// `<` or `(` (generic arguments go to the next line: `SwiftUI.UIHostingController` /
-  /// `<Mail.SettingsView>`), else after a `.`, `,`, `_`, `/` or `-`; the last such place past the
-  /// first third of `head`, nil when there is none.
-  private static func breakPoint(in head: Substring) -> Substring.Index? {
-    var beforeBracket: Substring.Index?
-    var afterPunctuation: Substring.Index?
-    var index = head.startIndex
-    var offset = 0
-    while index < head.endIndex {
-      let character = head[index]
-      let next = head.index(after: index)
-      if offset * 3 >= head.count {
-        if "<(".contains(character) { beforeBracket = index }
-        if ".,_/-".contains(character), next < head.endIndex { afterPunctuation = next }
-      }
-      index = next
-      offset += 1
-    }
-    return beforeBracket ?? afterPunctuation
-  }
 
   /// `<FONT …>text</FONT>` with the given size and colour, bold or italic when asked, and the text
   /// broken into left-aligned lines as ``lines(_:width:maxLines:)`` does.
