@@ -63,3 +63,31 @@ enum ThemeChoice: String, CaseIterable, ExpressibleByArgument {
     "light (default), dark, or both: NAME.svg and NAME~dark.svg, the pair DocC shows by appearance.",
     valueName: "THEME")
 }
+
+extension FoldMode: ExpressibleByArgument {}
+
+/// `--fold` and `--focus`: what a diagram folds into counted nodes, and what it focuses on.
+struct FoldingOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "auto (default): fold by the rules, then more until the picture fits a docs page; none: draw every "
+        + "controller; runs, stacks, subtrees or all: fold that much, whatever the size.",
+      valueName: "MODE"))
+  var fold: FoldMode = .auto
+
+  @Option(
+    help: ArgumentHelp(
+      "Draw this controller's subtree, presentations and ancestors, and fold the rest; a controller id, or a "
+        + "class name (with or without its module). Repeat it to focus on several.",
+      valueName: "ID"))
+  var focus: [String] = []
+
+  /// The folding these flags ask for.
+  var folding: Folding { Folding(mode: fold, focus: focus) }
+
+  func validate() throws {
+    if let empty = focus.first(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+      throw ValidationError("--focus \"\(empty)\" names no controller: give an id or a class name.")
+    }
+  }
+}

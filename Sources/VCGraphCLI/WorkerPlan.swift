@@ -1,4 +1,5 @@
 import VCGraph
+import VCGraphviz
 
 /// What one `vcgraph _render-worker` process renders for `render --jobs`, sent to it as JSON on its
 /// standard input: the frames of one or more scenarios, and how to draw them.
@@ -22,6 +23,8 @@ struct WorkerPlan: Codable, Sendable {
   var events: Bool
   /// A ``VCGraphviz/FrameLayout`` raw value.
   var layout: String
+  /// What folds, and what the frames focus on.
+  var folding: Folding
   var parts: [Part]
 }
 

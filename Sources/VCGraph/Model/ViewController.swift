@@ -69,6 +69,10 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     self.restorationIdentifier = restorationIdentifier
   }
 
+  /// The class name without its module prefixes (`MyApp.HomeViewController` → `HomeViewController`),
+  /// in generic arguments too.
+  public var unqualifiedClassName: String { SwiftClassName.unqualified(className) }
+
   /// True when the id only repeats the class name, as a dump's ids do (`HomeViewController` for
   /// `MyApp.HomeViewController`).
   public var isIDClassName: Bool { id == className || id == SwiftClassName.unqualified(className) }

@@ -54,6 +54,8 @@ extension VCGraphCommand {
     @Option(help: ThemeChoice.help)
     var theme: ThemeChoice = .light
 
+    @OptionGroup var folding: FoldingOptions
+
     func validate() throws {
       if before == "-" && after == "-" { throw ValidationError("Only one side can be read from standard input.") }
       if output == nil && !formatLists.isEmpty {
@@ -74,13 +76,19 @@ extension VCGraphCommand {
         throw ExitCode(2)
       }
       let diff = HierarchyDiff(before: sides.before.hierarchy, after: sides.after.hierarchy)
+      let unmatched = folding.folding.unmatchedFocus(
+        in: sides.before.hierarchy.viewControllers + sides.after.hierarchy.viewControllers)
+      if output != nil, !unmatched.isEmpty {
+        printError("error: " + Folding.unmatchedFocusMessage(unmatched, in: "either side"))
+        throw ExitCode(2)
+      }
       if let output {
         let formats = formatLists.isEmpty ? [.svg] : FormatList.merged(formatLists)
         do {
+          var diagram = Diagram(diff: diff, before: sides.before, after: sides.after)
+          diagram.folding = folding.folding
           try OutputDirectory(path: output).write(
-            try Renderer().renderFiles(
-              Diagram(diff: diff, before: sides.before, after: sides.after), named: "diff", formats: formats,
-              themes: theme.themes))
+            try Renderer().renderFiles(diagram, named: "diff", formats: formats, themes: theme.themes))
         } catch let error as RenderError {
           printError("error: \(error.description)")
           throw ExitCode(2)

@@ -54,6 +54,8 @@ extension VCGraphCommand {
     @Option(help: ThemeChoice.help)
     var theme: ThemeChoice = .light
 
+    @OptionGroup var folding: FoldingOptions
+
     /// The formats asked for, each once, in the order given.
     var formats: [SnapshotFormat] {
       let formats = FormatList.merged(formatLists)
@@ -115,6 +117,11 @@ extension VCGraphCommand {
         return false
       }
       let hierarchy = snapshot.hierarchy
+      let unmatched = folding.folding.unmatchedFocus(in: hierarchy.viewControllers)
+      if !unmatched.isEmpty {
+        printError("\(snapshot.path): error: " + Folding.unmatchedFocusMessage(unmatched, in: "the dump"))
+        return false
+      }
       var files: [(name: String, contents: Data)] = []
       let diagramFormats = formats.compactMap(\.diagramFormat)
       if !diagramFormats.isEmpty {
@@ -122,8 +129,9 @@ extension VCGraphCommand {
           hierarchy: hierarchy, name: dump,
           source: .dump(text: snapshot.text))
         do {
-          files += try renderer.get().renderFiles(
-            Diagram(snapshot: source), named: name, formats: diagramFormats, themes: theme.themes)
+          var diagram = Diagram(snapshot: source)
+          diagram.folding = folding.folding
+          files += try renderer.get().renderFiles(diagram, named: name, formats: diagramFormats, themes: theme.themes)
         } catch {
           printError("\(snapshot.path): error: \(error.description)")
           return false

@@ -53,7 +53,7 @@ extension VCGraphCommand.Render {
     for part in ScenarioFrames.split(work, into: jobs) {
       let plan = WorkerPlan(
         formats: renderedFormats.map(\.rawValue), themes: theme.themes.map(\.rawValue), events: events,
-        layout: layout.rawValue,
+        layout: layout.rawValue, folding: folding.folding,
         parts: part.map {
           .init(
             scenario: $0.scenario, path: scenarios[$0.scenario].path, steps: $0.steps,

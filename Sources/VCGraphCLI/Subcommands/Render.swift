@@ -61,6 +61,8 @@ extension VCGraphCommand {
     @Option(help: ThemeChoice.help)
     var theme: ThemeChoice = .light
 
+    @OptionGroup var folding: FoldingOptions
+
     @Flag(help: "Also write index.html: every step's diagram with its action, caption and callbacks, on one page.")
     var html = false
 
@@ -111,6 +113,12 @@ extension VCGraphCommand {
       var folders: [String: String] = [:]
       for path in Scenario.paths(expanding: scenarios) {
         guard let replay = ScenarioLoading.replay(path), ScenarioLoading.checkStep(step, in: replay) else {
+          failed = true
+          continue
+        }
+        let unmatched = folding.folding.unmatchedFocus(in: replay.scenario.viewControllers)
+        if !unmatched.isEmpty {
+          printError("\(path): error: " + Folding.unmatchedFocusMessage(unmatched, in: "this scenario"))
           failed = true
           continue
         }
@@ -186,7 +194,7 @@ extension VCGraphCommand.Render {
     var entries: [RenderIndex.Entry] = []
     try renderer.renderFrames(
       replay, formats: renderedFormats, steps: step.map { [$0] }, showsEvents: events, layout: layout,
-      themes: theme.themes
+      themes: theme.themes, folding: folding.folding
     ) { frame in
       var entry = frame.entry
       let pageOnly = takePageOnlyFiles(from: &entry)

@@ -43,7 +43,8 @@ extension VCGraphCommand {
         do {
           let replay = try Replay(try Scenario(contentsOfFile: part.path))
           try renderer.renderFrames(
-            replay, formats: formats, steps: Set(part.steps), showsEvents: plan.events, layout: layout, themes: themes
+            replay, formats: formats, steps: Set(part.steps), showsEvents: plan.events, layout: layout, themes: themes,
+            folding: plan.folding
           ) { frame in
             for file in frame.files {
               let url = folder.appendingPathComponent(file.name)

@@ -54,6 +54,8 @@ extension VCGraphCommand {
     @Option(help: ThemeChoice.help)
     var theme: ThemeChoice = .light
 
+    @OptionGroup var folding: FoldingOptions
+
     func validate() throws {
       if output == "-" { throw ValidationError("-o names the folder to write into; standard output is not supported.") }
     }
@@ -107,12 +109,19 @@ extension VCGraphCommand {
     /// Writes one storyboard's files, all or none; prints why and returns false when it cannot.
     func write(_ drawn: StoryboardHierarchy, renderer: Renderer?) -> Bool {
       let storyboard = drawn.storyboard
+      let unmatched = folding.folding.unmatchedFocus(in: drawn.hierarchy.viewControllers)
+      if !unmatched.isEmpty {
+        printError("\(storyboard.path): error: " + Folding.unmatchedFocusMessage(unmatched, in: "the storyboard"))
+        return false
+      }
       var files: [(name: String, contents: Data)] = []
       let diagramFormats = formats.compactMap(\.diagramFormat)
       if let renderer, !diagramFormats.isEmpty {
         do {
+          var diagram = Diagram(storyboard: drawn)
+          diagram.folding = folding.folding
           files += try renderer.renderFiles(
-            Diagram(storyboard: drawn), named: storyboard.name, formats: diagramFormats, themes: theme.themes)
+            diagram, named: storyboard.name, formats: diagramFormats, themes: theme.themes)
         } catch {
           printError("\(storyboard.path): error: \(error.description)")
           return false

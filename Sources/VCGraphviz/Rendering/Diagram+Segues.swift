@@ -11,6 +11,35 @@ extension Diagram {
     self.init(
       hierarchy: storyboard.hierarchy, context: context, headline: storyboard.storyboard.fileName,
       caption: Self.caption(of: storyboard), title: title)
+    unreachableScenes = Self.unreachableScenes(of: storyboard)
+  }
+
+  /// The scenes nothing leads to: not the initial view controller or in its tree, no segue or
+  /// relationship leads to them, they have no storyboard identifier to instantiate them by, and no
+  /// reference names them. An app can never show them.
+  static func unreachableScenes(of storyboard: StoryboardHierarchy) -> Set<String> {
+    let hierarchy = storyboard.hierarchy
+    let missing = Set(storyboard.missingScenes)
+    var pending = hierarchy.windows.compactMap(\.rootViewController)
+    for id in hierarchy.order {
+      guard let origin = storyboard.origins[id], origin.storyboard == storyboard.storyboard.name,
+        storyboard.storyboard.scene(withObjectID: origin.objectID)?.storyboardIdentifier != nil
+      else { continue }
+      pending.append(id)
+    }
+    var leadsTo: [String: [String]] = [:]
+    for segue in hierarchy.segues {
+      guard let destination = segue.destination, destination != segue.source else { continue }
+      if case .unwind = segue.kind { continue }
+      leadsTo[segue.source, default: []].append(destination)
+    }
+    var reachable = Set<String>()
+    while let next = pending.popLast() {
+      guard reachable.insert(next).inserted else { continue }
+      pending += hierarchy[next]?.children ?? []
+      pending += leadsTo[next] ?? []
+    }
+    return Set(hierarchy.order.filter { hierarchy.isMember($0) && !reachable.contains($0) && !missing.contains($0) })
   }
 
   /// `12 scenes + 5 from Settings.storyboard · 9 segues (dotted teal, labelled with their kind;
@@ -60,35 +89,117 @@ extension Diagram {
   /// The hierarchy's segues as edges: dotted teal, labelled with their kind and identifier. A
   /// reference to a scene is dashed; an unwind segue, whose destination UIKit only finds at run
   /// time, loops back onto its source with its arrow pointing back.
+  ///
+  /// Segues between the same two scenes are one edge that counts them and lists their kinds
+  /// (`3 segues: show ×2, present · formSheet`), and a scene's unwind segues one loop; the edge's
+  /// tooltip lists every segue with its identifier.
   var segueEdges: [GraphDescription.Edge] {
-    hierarchy.segues.enumerated().compactMap { index, segue in
+    // Each group: the segues between one source and one head, in document order.
+    var groups: [(key: SegueGroupKey, segues: [(index: Int, segue: Segue)])] = []
+    var positions: [SegueGroupKey: Int] = [:]
+    for (index, segue) in hierarchy.segues.enumerated() {
       let head = segue.destination ?? segue.source
-      guard hierarchy.isMember(segue.source), hierarchy.isMember(head) else { return nil }
-      var label = segue.kind.label
-      if case .unwind = segue.kind { label = "↩ " + label }
-      var lines = [HTMLText.font(label, size: 10, color: style.segue, bold: true, width: 40)]
-      if let identifier = segue.identifier, !identifier.isEmpty {
-        lines.append(HTMLText.font("“\(identifier)”", size: 9, color: style.segue, width: 40))
+      guard hierarchy.isMember(segue.source), hierarchy.isMember(head) else { continue }
+      let key = SegueGroupKey(source: segue.source, head: head, kind: SegueGroupKey.Kind(segue.kind))
+      if let position = positions[key] {
+        groups[position].segues.append((index, segue))
+      } else {
+        positions[key] = groups.count
+        groups.append((key, [(index, segue)]))
+      }
+    }
+    return groups.map { key, segues in
+      let (index, first) = segues[0]
+      var lines: [String]
+      if key.kind == .unwind {
+        // The scene lists its unwind actions; the loop only shows where they start.
+        lines = []
+      } else if segues.count == 1 {
+        var label = first.kind.label
+        if case .unwind = first.kind { label = "↩ " + label }
+        lines = [HTMLText.font(label, size: 10, color: style.segue, bold: true, width: 40)]
+        if let identifier = first.identifier, !identifier.isEmpty {
+          lines.append(HTMLText.font("“\(identifier)”", size: 9, color: style.segue, width: 40))
+        }
+      } else {
+        let noun = key.kind == .unwind ? "unwind segues" : key.kind == .reference ? "references" : "segues"
+        lines = [
+          HTMLText.font(
+            (key.kind == .unwind ? "↩ " : "") + "\(segues.count) \(noun): " + Self.kindList(segues.map(\.segue)),
+            size: 10, color: style.segue, bold: true, width: 40, maxLines: 4)
+        ]
+        let identifiers = segues.compactMap { $0.segue.identifier.flatMap { $0.isEmpty ? nil : "“\($0)”" } }
+        if !identifiers.isEmpty {
+          var list = identifiers.prefix(3).joined(separator: ", ")
+          if identifiers.count > 3 { list += " and \(identifiers.count - 3) more" }
+          lines.append(HTMLText.font(list, size: 9, color: style.segue, width: 40, maxLines: 3))
+        }
       }
       var attributes: [GraphDescription.Attribute] = [
-        .init("id", Self.svgID(ofSegue: segue, at: index)), .init("class", "edge-segue segue-\(segue.kind.name)"),
-        .init("color", style.segue), .init("penwidth", "1.5"),
+        .init("id", Self.svgID(ofSegue: first, at: index)),
+        .init("class", "edge-segue segue-\(first.kind.name)" + (segues.count > 1 ? " segue-group" : "")),
+        .init("color", style.segue), .init("penwidth", segues.count > 1 ? "2.2" : "1.5"),
       ]
-      switch segue.kind {
+      switch key.kind {
       case .reference:
         attributes += [.init("style", "dashed"), .init("arrowhead", "empty")]
       case .unwind:
         attributes += [.init("style", "dotted"), .init("dir", "back"), .init("arrowtail", "vee")]
-      default:
+      case .other:
         attributes += [.init("style", "dotted"), .init("arrowhead", "vee")]
       }
-      let table =
-        "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"4\">"
-        + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">" + lines.joined(separator: "<BR ALIGN=\"LEFT\"/>")
-        + "</TD></TR></TABLE>"
+      let tooltip = segues.map { entry in
+        entry.segue.kind.label + (entry.segue.identifier.map { $0.isEmpty ? "" : " “\($0)”" } ?? "")
+      }.joined(separator: "; ")
+      attributes.append(.init("tooltip", Self.plainAttribute(tooltip)))
+      if !lines.isEmpty {
+        attributes.append(
+          .init(
+            "label",
+            html: "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"4\">"
+              + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">" + lines.joined(separator: "<BR ALIGN=\"LEFT\"/>")
+              + "</TD></TR></TABLE>"))
+      }
       return .init(
-        tail: Self.nodeName(ofController: segue.source), head: Self.nodeName(ofController: head),
-        attributes: attributes + [.init("label", html: table)])
+        tail: Self.nodeName(ofController: key.source), head: Self.nodeName(ofController: key.head),
+        attributes: attributes)
     }
   }
+
+  /// `show ×2, present · formSheet, custom`: the kinds of some segues, each once, in order, with
+  /// how many there are of each when more than one.
+  static func kindList(_ segues: [Segue]) -> String {
+    kindCounts(segues.map(\.kind.label))
+  }
+
+  /// `show ×2, custom`: each text once, in order, with how many times it came when more than once.
+  static func kindCounts(_ labels: [String]) -> String {
+    var order: [String] = []
+    var counts: [String: Int] = [:]
+    for label in labels {
+      if counts[label] == nil { order.append(label) }
+      counts[label, default: 0] += 1
+    }
+    return order.map { counts[$0, default: 1] > 1 ? "\($0) ×\(counts[$0, default: 1])" : $0 }.joined(separator: ", ")
+  }
+}
+
+/// The segues drawn as one edge: those from one scene to one other (or back onto it, for unwind
+/// segues), references apart.
+private struct SegueGroupKey: Hashable {
+  enum Kind: Hashable {
+    case reference, unwind, other
+
+    init(_ kind: Segue.Kind) {
+      switch kind {
+      case .reference: self = .reference
+      case .unwind: self = .unwind
+      default: self = .other
+      }
+    }
+  }
+
+  var source: String
+  var head: String
+  var kind: Kind
 }

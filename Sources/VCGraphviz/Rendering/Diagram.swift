@@ -36,6 +36,14 @@ public struct Diagram: Sendable {
   public var changes: HierarchyDiff?
   /// The colours the diagram is drawn in; light unless set.
   public var theme: Theme = .light
+  /// What folds into counted nodes, and what the diagram focuses on; ``FoldMode/auto`` unless set.
+  public var folding = Folding()
+  /// For a storyboard's diagram, the scenes nothing leads to: drawn faded, since a reader must notice them.
+  var unreachableScenes: Set<String>?
+  /// True for a storyboard's diagram: a design-time map, whose scenes are not "not loaded" but
+  /// simply not shown at launch, and whose scenes outside the initial controller's tree are not
+  /// framed as outside any window.
+  var isStoryboard: Bool { unreachableScenes != nil }
 
   public init(
     hierarchy: Hierarchy, context: String, headline: String, caption: String? = nil, title: String? = nil,
@@ -76,6 +84,8 @@ public struct Diagram: Sendable {
   public static func nodeName(ofController id: String) -> String { "vc:" + HTMLText.identifier(id) }
   /// The cgraph node name of a window.
   public static func nodeName(ofWindow id: String) -> String { "window:" + HTMLText.identifier(id) }
+  /// The cgraph name of the cluster framing the controllers outside any window.
+  static let detachedClusterName = "cluster_detached"
   /// The cgraph name of the cluster framing a window's hierarchy.
   static func clusterName(ofWindow id: String) -> String { "cluster_window_" + HTMLText.identifier(id) }
   /// The SVG `id` of a controller's node: `vc-` and its id, encoded as in ``nodeName(ofController:)``.
@@ -94,7 +104,8 @@ public struct Diagram: Sendable {
     }
   }
 
-  /// The controllers drawn: those with a relation (every controller in a window has one) or listed by a dump.
+  /// The controllers of the hierarchy: those with a relation (every controller in a window has one)
+  /// or listed by a dump. ``folding`` decides which of them get a node of their own.
   public var drawnControllers: [String] {
     hierarchy.members
   }
@@ -107,17 +118,50 @@ public struct Diagram: Sendable {
     case changed([String])
   }
 
-  /// The graph to hand to Graphviz.
+  /// The graph to hand to Graphviz, folded at the first level ``folding`` tries (the rules, for
+  /// ``FoldMode/auto``; ``Renderer`` folds more when the picture does not fit its page).
   public var graph: GraphDescription {
+    graph(level: folding.levels[0])
+  }
+
+  /// The ids ``Folding/focus`` names in this diagram's hierarchy: controllers with that id, else
+  /// with that class name (with or without its module); nil without a focus.
+  var focusedControllers: Set<String>? {
+    guard !folding.focus.isEmpty else { return nil }
+    var found = Set<String>()
+    let candidates = hierarchy.members + (changes?.removedControllers ?? [])
+    for name in folding.focus {
+      if candidates.contains(name) {
+        found.insert(name)
+        continue
+      }
+      for id in candidates {
+        guard let controller = hierarchy[id] ?? changes?.before[id] else { continue }
+        if controller.className == name || controller.unqualifiedClassName == name {
+          found.insert(id)
+        }
+      }
+    }
+    return found
+  }
+
+  /// The plan of what this diagram draws at `level`.
+  func plan(level: FoldLevel, pinned: Set<String> = []) -> DrawingPlan {
+    DrawingPlan(hierarchy: hierarchy, changes: changes, level: level, focus: focusedControllers, pinned: pinned)
+  }
+
+  /// The graph, folded at `level`; `pinned` controllers keep a place of their own in the stable layout.
+  func graph(level: FoldLevel, pinned: Set<String> = []) -> GraphDescription {
+    let plan = plan(level: level, pinned: pinned)
     var graph = GraphDescription()
     let font = GraphDescription.Attribute("fontname", DiagramStyle.font)
     graph.attributes = [
-      .init("rankdir", "TB"), .init("bgcolor", style.background), font,
-      .init("pad", "0.35"), .init("nodesep", "0.45"), .init("ranksep", "0.55"),
-      .init("labelloc", "t"), .init("labeljust", "l"), .init("label", html: header),
+      .init("rankdir", "TB"), .init("newrank", "true"), .init("bgcolor", style.background), font,
+      .init("pad", "0.35"), .init("nodesep", "0.25"), .init("ranksep", "0.4"),
+      .init("labelloc", "t"), .init("labeljust", "l"), .init("label", html: header(folds: plan.folds)),
       .init("class", "theme-" + theme.rawValue),
     ]
-    graph.nodeDefaults = [font, .init("shape", "box"), .init("margin", "0.14,0.08")]
+    graph.nodeDefaults = [font, .init("shape", "box"), .init("margin", "0.1,0.05")]
     graph.edgeDefaults = [font, .init("arrowsize", "0.8")]
 
     // What a diff removed is drawn from the earlier hierarchy, faded, where it was.
@@ -133,50 +177,157 @@ public struct Diagram: Sendable {
             .init("style", isRemoved ? "rounded,dashed" : "rounded,filled"),
             .init("fillcolor", style.clusterFill),
             .init("color", isRemoved ? style.removed : style.clusterBorder), .init("penwidth", "1"),
-            .init("label", ""), .init("margin", "14"),
+            .init("label", ""), .init("margin", "12"),
           ]))
       graph.nodes.append(windowNode(window, cluster: cluster, mark: windowMark(window.id, isRemoved: isRemoved)))
     }
-    // Each drawn controller with the hierarchy it is drawn from and the cluster of its window, or of
-    // the controllers outside any window.
-    func cluster(of id: String, in hierarchy: Hierarchy) -> String {
-      hierarchy.window(of: id).map { Self.clusterName(ofWindow: $0.id) } ?? "cluster_detached"
+    // Each drawn controller in the cluster of its window, or of the controllers outside any window.
+    func cluster(of id: String, in hierarchy: Hierarchy) -> String? {
+      hierarchy.window(of: id).map { Self.clusterName(ofWindow: $0.id) }
+        ?? (isStoryboard ? nil : Self.detachedClusterName)
     }
-    var drawn = drawnControllers.map { (id: $0, source: hierarchy, cluster: cluster(of: $0, in: hierarchy)) }
-    if let changes {
-      drawn += changes.removedControllers.map {
-        (id: $0, source: changes.before, cluster: cluster(of: $0, in: changes.before))
+    let drawn = plan.controllers.map { (id: $0.id, source: $0.source, cluster: cluster(of: $0.id, in: $0.source)) }
+    let foldClusters = plan.folds.map { fold -> String? in
+      switch fold.anchor {
+      case let .children(parent), let .presentation(parent), let .popped(parent):
+        return cluster(of: parent, in: hierarchy.isMember(parent) ? hierarchy : (changes?.before ?? hierarchy))
+      case let .root(window): return Self.clusterName(ofWindow: window)
+      case .detached: return isStoryboard ? nil : Self.detachedClusterName
       }
     }
-    if drawn.contains(where: { $0.cluster == "cluster_detached" }) {
+    if drawn.contains(where: { $0.cluster == Self.detachedClusterName })
+      || foldClusters.contains(Self.detachedClusterName)
+    {
       graph.clusters.append(
         .init(
-          name: "cluster_detached",
+          name: Self.detachedClusterName,
           attributes: [
             .init("id", "frame-detached"), .init("class", "frame detached"),
             .init("style", "rounded,dashed"), .init("color", style.mutedLabel), .init("penwidth", "1"),
             .init(
               "label", html: HTMLText.font("Not in a window", size: 10, color: style.tertiaryLabel, bold: true)),
-            .init("labeljust", "l"), .init("margin", "14"),
+            .init("labeljust", "l"), .init("margin", "12"),
           ]))
     }
     let numbers = callbackNumbers
     for (id, source, cluster) in drawn {
-      if let controller = source[id] {
-        graph.nodes.append(
-          controllerNode(
-            controller, in: source, cluster: cluster, callbacks: numbers[id], mark: controllerMark(id, in: source)))
+      guard let controller = source[id] else { continue }
+      var node = controllerNode(
+        controller, in: source, cluster: cluster, role: source.role(of: id), callbacks: numbers[id],
+        mark: controllerMark(id, in: source))
+      node.slot = plan.slots[id]
+      graph.nodes.append(node)
+    }
+    for (index, fold) in plan.folds.enumerated() {
+      graph.nodes.append(foldNode(fold, cluster: foldClusters[index]))
+    }
+    let clusters = Dictionary(drawn.map { ($0.id, $0.cluster) }, uniquingKeysWith: { first, _ in first })
+    graph.edges = edges(plan, clusterOf: { clusters[$0].map { $0 ?? "" } })
+    graph.edges += segueEdges
+    graph.edges += segueRows(clusterOf: { clusters[$0] ?? nil })
+    return graph
+  }
+
+  /// At most this many leaves side by side: a container's children that hold nothing drawn, or the
+  /// scenes one storyboard scene's segues lead to, wrap onto more rows, in order, left to right.
+  static let rowLength = 5
+
+  /// Invisible edges that wrap a row of nodes after every ``rowLength``: each node above the one
+  /// ``rowLength`` places after it.
+  static func wrappingRows(_ nodes: [String], length: Int = rowLength) -> [GraphDescription.Edge] {
+    guard nodes.count > length else { return [] }
+    return (0..<nodes.count - length).map { index in
+      .init(
+        tail: nodes[index], head: nodes[index + length],
+        attributes: [.init("style", "invis"), .init("class", "row"), .init("weight", "0")])
+    }
+  }
+
+  /// The rows of the scenes each storyboard scene's segues lead to, when there are more than a row
+  /// holds: only scenes outside the initial controller's window, which nothing else places.
+  private func segueRows(clusterOf: (String) -> String?) -> [GraphDescription.Edge] {
+    guard isStoryboard else { return [] }
+    var heads: [String: [String]] = [:]
+    var sources: [String] = []
+    for segue in hierarchy.segues {
+      guard let head = segue.destination, head != segue.source, hierarchy.isMember(head),
+        hierarchy.isMember(segue.source), clusterOf(head) == nil, hierarchy[head]?.parent != segue.source
+      else { continue }
+      switch segue.kind {
+      case .unwind, .reference: continue
+      default: break
+      }
+      if heads[segue.source] == nil { sources.append(segue.source) }
+      if heads[segue.source, default: []].contains(head) == false { heads[segue.source, default: []].append(head) }
+    }
+    return sources.flatMap { source in
+      Self.wrappingRows((heads[source] ?? []).map { Self.nodeName(ofController: $0) }, length: Self.rowLength - 1)
+    }
+  }
+
+  /// The edges of a plan: relations between drawn controllers (a stack's children each from the one
+  /// below it), edges to folds, and invisible edges that keep each container's children in order.
+  private func edges(_ plan: DrawingPlan, clusterOf: (String) -> String?) -> [GraphDescription.Edge] {
+    var edges: [GraphDescription.Edge] = []
+    func tail(of relation: HierarchyDiff.Relation, in source: Hierarchy) -> String? {
+      switch relation {
+      case let .root(window, controller):
+        return plan.isDrawn.contains(controller) ? Self.nodeName(ofWindow: window) : nil
+      case let .child(parent, child):
+        guard plan.isDrawn.contains(parent), plan.isDrawn.contains(child) else { return nil }
+        return plan.contains(.controller(child), in: parent)
+          ? plan.tail(of: .controller(child), in: parent) : Self.nodeName(ofController: parent)
+      case let .presentation(presenter, presented):
+        guard plan.isDrawn.contains(presenter), plan.isDrawn.contains(presented) else { return nil }
+        return Self.nodeName(ofController: presenter)
       }
     }
-
     for (relation, _) in hierarchy.relations {
-      graph.edges.append(edge(relation, in: hierarchy, mark: relationMark(relation)))
+      guard let tail = tail(of: relation, in: hierarchy) else { continue }
+      edges.append(edge(relation, in: hierarchy, mark: relationMark(relation), tail: tail, clusterOf: clusterOf))
     }
-    for relation in changes?.removedRelations ?? [] {
-      if let before = changes?.before { graph.edges.append(edge(relation, in: before, mark: .removed)) }
+    if let changes {
+      for relation in changes.removedRelations {
+        guard let tail = tail(of: relation, in: changes.before) else { continue }
+        edges.append(edge(relation, in: changes.before, mark: .removed, tail: tail, clusterOf: clusterOf))
+      }
     }
-    graph.edges += segueEdges
-    return graph
+    for (index, fold) in plan.folds.enumerated() {
+      let head = fold.name
+      switch fold.anchor {
+      case let .children(parent):
+        guard plan.isDrawn.contains(parent) else { continue }
+        edges.append(foldEdge(fold, tail: plan.tail(of: .fold(index), in: parent), head: head))
+      case let .popped(navigation):
+        guard plan.isDrawn.contains(navigation) else { continue }
+        edges.append(foldEdge(fold, tail: plan.tail(of: .fold(index), in: navigation), head: head))
+      case let .root(window):
+        edges.append(foldEdge(fold, tail: Self.nodeName(ofWindow: window), head: head))
+      case let .presentation(presenter):
+        edges.append(foldEdge(fold, tail: Self.nodeName(ofController: presenter), head: head))
+      case .detached:
+        continue
+      }
+    }
+    // A container's children left to right in their order: an invisible edge from each to the
+    // next, on the same rank (a flat edge, which dot draws left to right). Children that hold
+    // nothing drawn wrap onto more rows when there are many.
+    for (parent, _) in plan.controllers {
+      guard let items = plan.items[parent], items.count > 1, !plan.isStack(parent) else { continue }
+      let isLeaf = items.allSatisfy { item in
+        guard case let .controller(id) = item else { return true }
+        return (plan.items[id] ?? []).isEmpty && hierarchy[id]?.presentation == nil
+      }
+      let rows = isLeaf && items.count > Self.rowLength ? Self.rowLength : items.count
+      for (index, (left, right)) in zip(items, items.dropFirst()).enumerated() where (index + 1) % rows != 0 {
+        edges.append(
+          .init(
+            tail: plan.nodeName(of: left), head: plan.nodeName(of: right),
+            attributes: [.init("style", "invis"), .init("minlen", "0"), .init("class", "order")]))
+      }
+      if rows < items.count { edges += Self.wrappingRows(items.map(plan.nodeName(of:)), length: rows) }
+    }
+    return edges
   }
 
   // MARK: - Marks
@@ -213,33 +364,41 @@ public struct Diagram: Sendable {
 
   // MARK: - Edges
 
-  private func edge(_ relation: HierarchyDiff.Relation, in hierarchy: Hierarchy, mark: Mark?) -> GraphDescription.Edge {
-    let tail: String
+  /// The edge of `relation`, drawn from `tail` (for a stack's child, the controller below it).
+  ///
+  /// A child's role is written on the child's node, not on its edge: the edge has a label only when
+  /// a diff marks it. A presentation's edge joins its two ends on one rank, the presented
+  /// controller to the right.
+  private func edge(
+    _ relation: HierarchyDiff.Relation, in hierarchy: Hierarchy, mark: Mark?, tail: String,
+    clusterOf: (String) -> String?
+  ) -> GraphDescription.Edge {
     var color: String
     var attributes: [GraphDescription.Attribute]
     var lines: [String]
     // `edge-root`, `edge-child` or `edge-presentation`, and what else a page may style the edge by.
     var classes: [String]
     switch relation {
-    case let .root(window, _):
+    case .root:
       classes = ["edge-root"]
-      tail = Self.nodeName(ofWindow: window)
       color = style.rootEdge
-      attributes = [.init("penwidth", "2.2")]
+      attributes = [.init("penwidth", "2.2"), .init("weight", "4")]
       lines = [HTMLText.font("root", size: 10, color: color, width: 40)]
-    case let .child(parent, child):
-      tail = Self.nodeName(ofController: parent)
+    case let .child(_, child):
       let role = hierarchy.role(of: child)
       let shown = role?.isShown ?? true
       classes = ["edge-child", shown ? "shown" : "hidden"]
       color = shown ? style.shownChildEdge : style.childEdge
-      attributes = [.init("penwidth", shown ? "1.6" : "1.1")]
-      lines = [HTMLText.font(role?.description ?? "child", size: 10, color: color, width: 40)]
-    case let .presentation(presenter, _):
+      attributes = [.init("penwidth", shown ? "1.6" : "1.1"), .init("weight", "3")]
+      lines = []
+    case let .presentation(presenter, presented):
       classes = ["edge-presentation", "style-" + (hierarchy[presenter]?.presentation?.style?.rawValue ?? "unknown")]
-      tail = Self.nodeName(ofController: presenter)
       color = style.presentationEdge
       attributes = [.init("penwidth", "1.8"), .init("style", "dashed"), .init("arrowhead", "vee")]
+      // Beside the presenter: the same rank, to its right.
+      if let cluster = clusterOf(presenter), cluster == clusterOf(presented) {
+        attributes += [.init("minlen", "0"), .init("weight", "2")]
+      }
       lines =
         hierarchy[presenter]?.presentation.map { presentationLines($0, presenter: presenter, in: hierarchy) } ?? []
     }
@@ -265,7 +424,32 @@ public struct Diagram: Sendable {
       tail: tail, head: Self.nodeName(ofController: relation.target),
       attributes: [
         .init("id", Self.svgID(of: relation)), .init("class", classes.joined(separator: " ")), .init("color", color),
-      ] + attributes + [.init("label", html: padded(lines))])
+      ] + attributes + (lines.isEmpty ? [] : [.init("label", html: padded(lines))]))
+  }
+
+  /// The edge that leads to a fold: from the container (or the controller below it in a stack), the
+  /// window, or the presenting controller.
+  private func foldEdge(_ fold: DrawingPlan.Fold, tail: String, head: String) -> GraphDescription.Edge {
+    var attributes: [GraphDescription.Attribute] = [
+      .init("id", "edge-" + Self.svgID(of: fold)), .init("color", style.childEdge), .init("penwidth", "1.1"),
+    ]
+    switch fold.anchor {
+    case .root:
+      attributes += [.init("class", "edge-root edge-fold"), .init("penwidth", "2.2"), .init("weight", "4")]
+      attributes = attributes.setting(.init("color", style.rootEdge))
+    case .presentation:
+      attributes += [
+        .init("class", "edge-presentation edge-fold"), .init("style", "dashed"), .init("arrowhead", "vee"),
+        .init("minlen", "0"), .init("weight", "2"),
+      ]
+      attributes = attributes.setting(.init("color", style.presentationEdge))
+    case .popped:
+      attributes += [.init("class", "edge-child edge-fold removed"), .init("style", "dotted"), .init("weight", "3")]
+      attributes = attributes.setting(.init("color", style.removed))
+    case .children, .detached:
+      attributes += [.init("class", "edge-child edge-fold"), .init("style", "dashed"), .init("weight", "3")]
+    }
+    return .init(tail: tail, head: head, attributes: attributes)
   }
 
   /// A relation's label as plain text, for a removed edge drawn in one colour.
@@ -337,16 +521,21 @@ public struct Diagram: Sendable {
   /// A controller's box, drawn from `source` (the diagram's hierarchy, or the earlier one of a diff
   /// for a removed controller); `callbacks` are the numbers of the callbacks it received in the panel.
   private func controllerNode(
-    _ controller: ViewController, in source: Hierarchy, cluster: String, callbacks: [Int]?, mark: Mark?
+    _ controller: ViewController, in source: Hierarchy, cluster: String?, role: ChildRole?, callbacks: [Int]?,
+    mark: Mark?
   ) -> GraphDescription.Node {
     // A controller from a scenario is drawn from what the key holds alone (one from a dump also
     // from where its view is), and the frames of a scenario draw most controllers as they were.
-    guard controller.dumpRecord == nil else {
-      return makeControllerNode(controller, in: source, cluster: cluster, callbacks: callbacks, mark: mark)
+    // A storyboard's scene also shows its unwind segues, which no key holds.
+    guard controller.dumpRecord == nil, !isStoryboard else {
+      return makeControllerNode(
+        controller, in: source, cluster: cluster, role: role, callbacks: callbacks, mark: mark)
     }
-    let key = NodeCache.Key(controller: controller, cluster: cluster, callbacks: callbacks, mark: mark, theme: theme)
+    let key = NodeCache.Key(
+      controller: controller, cluster: cluster, role: role, callbacks: callbacks, mark: mark, theme: theme)
     if let node = Self.nodeCache[key] { return node }
-    let node = makeControllerNode(controller, in: source, cluster: cluster, callbacks: callbacks, mark: mark)
+    let node = makeControllerNode(
+      controller, in: source, cluster: cluster, role: role, callbacks: callbacks, mark: mark)
     Self.nodeCache[key] = node
     return node
   }
@@ -355,14 +544,26 @@ public struct Diagram: Sendable {
   private static let nodeCache = NodeCache()
 
   private func makeControllerNode(
-    _ controller: ViewController, in source: Hierarchy, cluster: String, callbacks: [Int]?, mark: Mark?
+    _ controller: ViewController, in source: Hierarchy, cluster: String?, role: ChildRole?, callbacks: [Int]?,
+    mark: Mark?
   ) -> GraphDescription.Node {
     let isRemoved = mark == .removed
     let onScreen = controller.appearance.isOnScreen
     let loaded = controller.isViewLoaded
+    // A storyboard's scene that is not on screen at launch is simply not shown yet: drawn plainly,
+    // unless nothing leads to it, which a reader must notice.
+    let isScene = isStoryboard && !onScreen && !loaded
+    let isUnreachable = unreachableScenes?.contains(controller.id) ?? false
+    let isMissing = isStoryboard && controller.className == "missing scene"
     let state: (symbol: String, text: String, color: String)
     if onScreen {
       state = ("●", "on screen · \(controller.appearance.rawValue)", style.onScreenText)
+    } else if isMissing {
+      state = ("⚠", "missing from its storyboard", style.changed)
+    } else if isUnreachable {
+      state = ("⚠", "unreachable: no segue, relationship or identifier", style.changed)
+    } else if isScene {
+      state = ("○", "not shown at launch", style.tertiaryLabel)
     } else if loaded {
       state = ("○", "off screen · \(controller.appearance.rawValue)", style.tertiaryLabel)
     } else {
@@ -370,17 +571,27 @@ public struct Diagram: Sendable {
     }
     let kindColor = isRemoved ? style.removedText : style.color(for: controller.kind)
     let classColor =
-      isRemoved ? style.removedText : onScreen ? style.label : style.secondaryLabel
+      isRemoved
+      ? style.removedText : onScreen || (isScene && !isUnreachable && !isMissing) ? style.label : style.secondaryLabel
     let detailColor = isRemoved ? style.removedText : style.secondaryLabel
     let identity = controller.identityLine
     var kindLine = controller.kind.displayName.uppercased()
     if controller.kind == .splitView { kindLine += controller.isCollapsed ? " · COLLAPSED" : " · EXPANDED" }
+    // The kind, and the place the controller has in its parent: `NAVIGATION  tab 1 · selected`.
+    var topLine = HTMLText.font(kindLine, size: 9, color: kindColor, bold: true)
+    if let role {
+      topLine +=
+        Self.gap
+        + HTMLText.font(
+          role.description, size: 9, color: isRemoved ? style.removedText : style.secondaryLabel, bold: role.isShown,
+          width: 40)
+    }
     var rows = [
-      HTMLText.font(kindLine, size: 8, color: kindColor, bold: true),
-      HTMLText.font(controller.className, size: 13, color: classColor, bold: true, width: 40),
-      identity.isEmpty ? nil : HTMLText.font(identity, size: 10, color: detailColor, width: 48),
+      topLine,
+      Self.classNameLabel(controller.className, color: classColor),
+      identity.isEmpty ? nil : HTMLText.font(identity, size: 10, color: detailColor, width: 30),
       HTMLText.font(
-        "\(state.symbol) \(state.text)", size: 10, color: isRemoved ? style.removedText : state.color),
+        "\(state.symbol) \(state.text)", size: 10, color: isRemoved ? style.removedText : state.color, width: 30),
     ].compactMap { $0 }
     if let note = markNote(mark) { rows.insert(note, at: 0) }
     // What only a dump tells: the view's place when it disagrees with the state, and the addresses.
@@ -402,16 +613,29 @@ public struct Diagram: Sendable {
             face: DiagramStyle.monospacedFont))
       }
     }
+    // A storyboard's unwind segues: their destination is found at run time, so they are listed on
+    // the scene they start from (and drawn as a small loop back onto it).
+    if isStoryboard {
+      let actions = hierarchy.segues.compactMap { segue -> String? in
+        guard segue.source == controller.id, case let .unwind(action) = segue.kind else { return nil }
+        return action ?? "unwind"
+      }
+      if !actions.isEmpty {
+        rows.append(
+          HTMLText.font(
+            "↩ " + Self.kindCounts(actions), size: 9, color: style.segue, bold: true, width: 34, maxLines: 3))
+      }
+    }
     let flags = [
       controller.isModalInPresentation ? "isModalInPresentation" : nil,
       controller.isRetained ? "retained by the app" : nil,
     ].compactMap { $0 }
     if !flags.isEmpty {
-      rows.append(HTMLText.font(flags.joined(separator: " · "), size: 9, color: style.tertiaryLabel, width: 48))
+      rows.append(HTMLText.font(flags.joined(separator: " · "), size: 9, color: style.tertiaryLabel, width: 34))
     }
     if case let .changed(changes)? = mark {
       for change in changes {
-        rows.append(HTMLText.font("~ " + change, size: 9, color: style.changed, bold: true, width: 48))
+        rows.append(HTMLText.font("~ " + change, size: 9, color: style.changed, bold: true, width: 36))
       }
     }
     if let numbers = callbacks {
@@ -419,7 +643,7 @@ public struct Diagram: Sendable {
       rows.append(
         HTMLText.font(
           "callback\(numbers.count == 1 ? "" : "s") \(list)", size: 9, color: style.viewLoad, bold: true,
-          width: 48, maxLines: 3))
+          width: 36, maxLines: 3))
     }
     let label =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
@@ -434,6 +658,8 @@ public struct Diagram: Sendable {
       (boxStyle, border, fill, width) = ("rounded,filled", style.onScreenBorder, style.controllerFill, "2.2")
     } else if loaded {
       (boxStyle, border, fill, width) = ("rounded,filled", style.offScreenBorder, style.offScreenFill, "1")
+    } else if isScene && !isUnreachable && !isMissing {
+      (boxStyle, border, fill, width) = ("rounded,filled", style.offScreenBorder, style.controllerFill, "1.2")
     } else {
       (boxStyle, border, fill, width) = (
         "rounded,filled,dashed", style.notLoadedBorder, style.notLoadedFill, "1.2"
@@ -455,7 +681,169 @@ public struct Diagram: Sendable {
         .init("id", Self.svgID(ofController: controller.id)), .init("class", classes.joined(separator: " ")),
         .init("style", boxStyle), .init("color", border),
         .init("fillcolor", fill), .init("penwidth", width), .init("label", html: label),
+        .init("tooltip", Self.tooltip(of: controller, role: role)),
       ])
+  }
+
+  /// A class name in bold, on as few lines as it fits: a name too long for one line whose module
+  /// (`MyApp.`) leaves the rest on one line breaks after the module's dot; otherwise it breaks at
+  /// word boundaries (camel-case humps, dots, underscores) as ``HTMLText/lines(_:width:maxLines:)`` does.
+  static func classNameLabel(_ className: String, color: String) -> String {
+    let width = classNameWidth
+    if className.count > width, let dot = className.firstIndex(of: "."), !className.contains("<"),
+      className.distance(from: className.startIndex, to: dot) < width,
+      className.distance(from: dot, to: className.endIndex) - 1 <= width
+    {
+      let module = String(className[...dot])
+      let rest = String(className[className.index(after: dot)...])
+      return HTMLText.font(module, size: 12, color: color, bold: true, width: width, maxLines: 1)
+        + "<BR ALIGN=\"LEFT\"/>"
+        + HTMLText.font(rest, size: 12, color: color, bold: true, width: width, maxLines: 1)
+    }
+    return HTMLText.font(className, size: 12, color: color, bold: true, width: width, maxLines: 3)
+  }
+
+  /// The widest line of a class name, in characters: a longer name breaks at a word boundary.
+  /// `UINavigationController` fits.
+  static let classNameWidth = 22
+
+  /// Two no-break spaces between two pieces of text on one line of a label.
+  static let gap = "&#160;&#160;"
+
+  /// What a reader sees when pointing at a controller's box in a browser: its full class name, id,
+  /// title and role, however the box had to shorten them.
+  static func tooltip(of controller: ViewController, role: ChildRole?) -> String {
+    let parts = [
+      controller.className, controller.isIDClassName ? nil : "id \(controller.id)",
+      controller.title.flatMap { $0.isEmpty ? nil : "“\($0)”" }, role?.description,
+    ]
+    return Self.plainAttribute(parts.compactMap { $0 }.joined(separator: " · "))
+  }
+
+  /// Text for a plain (not HTML) Graphviz attribute such as a tooltip: no control characters, a
+  /// backslash kept from Graphviz's escapes, and at most 2,000 characters.
+  static func plainAttribute(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars.prefix(2_000) {
+      if scalar == "\\" {
+        result += "\\\\"
+      } else if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+        result += " "
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  // MARK: - Folds
+
+  /// The SVG `id` of a fold: `fold-`, where it hangs (`nav`, `window-main`, `presented-home`,
+  /// `popped-nav`, `detached`) and its first controller: `fold-nav-level1`.
+  static func svgID(of fold: DrawingPlan.Fold) -> String {
+    "fold-" + fold.name.dropFirst("fold:".count).replacingOccurrences(of: ":", with: "-")
+  }
+
+  /// A fold's box: where its controllers were (`stack[1…16]`), how many it holds, the first and the
+  /// last, and what a diff marks inside it. Its tooltip lists them all.
+  private func foldNode(_ fold: DrawingPlan.Fold, cluster: String?) -> GraphDescription.Node {
+    let source = fold.source
+    let count = fold.held.count
+    var place: String
+    switch fold.anchor {
+    case .children:
+      place = Self.roleRange(fold.members.map { source.role(of: $0) }) ?? "children"
+    case .root: place = "root"
+    case .presentation: place = "presented"
+    case .popped: place = "popped in this step"
+    case .detached: place = "not in a window"
+    }
+    // The first and the last controller, each on lines of its own: `Level1ViewController` /
+    // `… Level16ViewController`; two of one class are told apart by their ids.
+    var names = fold.members.map { Self.foldName(of: $0, in: source) }
+    if names.count > 1, names[0] == names[names.count - 1], fold.members[0] != fold.members[names.count - 1] {
+      names[0] += " (\(fold.members[0]))"
+      names[names.count - 1] += " (\(fold.members[names.count - 1]))"
+    }
+    var rows = [
+      HTMLText.font("FOLDED", size: 9, color: style.tertiaryLabel, bold: true) + Self.gap
+        + HTMLText.font(place, size: 9, color: style.secondaryLabel, width: 40),
+      HTMLText.font("\(count) controller\(count == 1 ? "" : "s")", size: 12, color: style.secondaryLabel, bold: true),
+      HTMLText.font(names[0], size: 10, color: style.secondaryLabel, width: 30, maxLines: 2),
+    ]
+    if names.count > 1 {
+      rows.append(
+        HTMLText.font(
+          (names.count > 2 ? "… " : "") + names[names.count - 1], size: 10, color: style.secondaryLabel, width: 30,
+          maxLines: 2))
+    }
+    let marks = [
+      fold.added > 0 ? ("+ \(fold.added) added", style.added) : nil,
+      fold.changed > 0 ? ("~ \(fold.changed) changed", style.changed) : nil,
+      fold.removed > 0 && fold.anchor != .popped(from: "") ? ("− \(fold.removed) removed", style.removed) : nil,
+    ].compactMap { $0 }
+    if !marks.isEmpty {
+      rows.append(marks.map { HTMLText.font($0.0, size: 9, color: $0.1, bold: true) }.joined(separator: "  "))
+    }
+    let label =
+      "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
+      + rows.map { "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
+    let isPopped: Bool
+    if case .popped = fold.anchor { isPopped = true } else { isPopped = false }
+    var border = style.foldBorder
+    var width = "1.2"
+    var classes = ["fold"]
+    if isPopped {
+      border = style.removed
+      classes.append("removed")
+    } else if fold.added > 0 || fold.changed > 0 || fold.removed > 0 {
+      (border, width) = (style.changed, "2.2")
+      classes.append("changed")
+    }
+    let listed = fold.held.prefix(60).map { id -> String in
+      guard let controller = source[id] ?? changes?.before[id] else { return id }
+      return controller.isIDClassName ? controller.className : "\(id) (\(controller.className))"
+    }
+    var tooltip = "\(count) folded: " + listed.joined(separator: ", ")
+    if count > listed.count { tooltip += ", and \(count - listed.count) more" }
+    var node = GraphDescription.Node(
+      name: fold.name, cluster: cluster,
+      attributes: [
+        .init("id", Self.svgID(of: fold)), .init("class", classes.joined(separator: " ")),
+        .init("style", isPopped ? "rounded,filled,dotted" : "rounded,filled,dashed"), .init("color", border),
+        .init("fillcolor", isPopped ? style.removedFill : style.foldFill), .init("penwidth", width),
+        .init("label", html: label), .init("tooltip", Self.plainAttribute(tooltip)),
+      ])
+    node.slot = fold.slot
+    return node
+  }
+
+  /// How a fold names one of its controllers: its class without the module, and for one of UIKit's
+  /// containers the class of its first child (`UINavigationController › SearchViewController`).
+  private static func foldName(of id: String, in source: Hierarchy) -> String {
+    guard let controller = source[id] else { return id }
+    let name = controller.unqualifiedClassName
+    if controller.kind != .content, controller.className.hasPrefix("UI"), let first = controller.children.first,
+      let child = source[first]
+    {
+      return name + " › " + child.unqualifiedClassName
+    }
+    return name
+  }
+
+  /// The places of a run of children: `stack[1…16]`, `tab 2…4`, `page 0…3`, `child 1…5`,
+  /// `supplementary … secondary`; nil when they are not of one kind.
+  static func roleRange(_ roles: [ChildRole?]) -> String? {
+    guard let first = roles.first ?? nil, let last = roles.last ?? nil else { return nil }
+    if roles.count == 1 { return first.description }
+    switch (first, last) {
+    case let (.stack(from, _), .stack(to, _)): return "stack[\(from)…\(to)]"
+    case let (.tab(from, _), .tab(to, _)): return "tab \(from)…\(to)"
+    case let (.page(from), .page(to)): return "page \(from)…\(to)"
+    case let (.child(from), .child(to)): return "child \(from)…\(to)"
+    case let (.column(from, _), .column(to, _)): return "\(from) … \(to)"
+    default: return nil
+    }
   }
 
   // MARK: - Labels
@@ -484,9 +872,10 @@ public struct Diagram: Sendable {
   }
 
   /// The graph label: scenario title and step position, the action, the caption, and the legend.
-  private var header: String {
+  private func header(folds: [DrawingPlan.Fold]) -> String {
     var context = context
     if let title, !title.isEmpty { context = title + "  ·  " + context }
+    if !folding.focus.isEmpty { context += "  ·  FOCUS " + folding.focus.joined(separator: ", ") }
     var left = [
       HTMLText.font(context, size: 10, color: style.tertiaryLabel, bold: true, width: 90),
       HTMLText.font(headline, size: 17, color: style.label, bold: true, width: 56),
@@ -499,7 +888,7 @@ public struct Diagram: Sendable {
       + left.map { "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
     return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">"
       + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" VALIGN=\"TOP\" ROWSPAN=\"2\">\(leftCell)</TD><TD WIDTH=\"24\" ROWSPAN=\"2\"></TD>"
-      + "<TD ALIGN=\"RIGHT\" VALIGN=\"TOP\">\(legend)</TD></TR>"
+      + "<TD ALIGN=\"RIGHT\" VALIGN=\"TOP\">\(legend(showsFolds: !folds.isEmpty))</TD></TR>"
       // An empty cell under the legend takes the height of a long caption, so the legend keeps its size.
       + "<TR><TD></TD></TR>"
       + (callbacksPanel.map {
@@ -577,7 +966,7 @@ public struct Diagram: Sendable {
 
   /// A small key to the encoding: the three edge kinds, and swatches of the three view states
   /// drawn like the controller boxes.
-  private var legend: String {
+  private func legend(showsFolds: Bool) -> String {
     let size = 9
     func text(_ words: String) -> String {
       "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font(words, size: size, color: style.secondaryLabel))</TD>"
@@ -594,15 +983,26 @@ public struct Diagram: Sendable {
       "<TABLE BORDER=\"1\" COLOR=\"\(style.panelBorder)\" STYLE=\"rounded\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"2\">"
       + "<TR>" + line("━━━▶", style.rootEdge) + text("window → root view controller") + gap
       + swatch(border: style.onScreenBorder, fill: style.controllerFill, outline: "rounded")
-      + text("on screen (appeared)") + "</TR>"
-      + "<TR>" + line("───▶", style.shownChildEdge) + text("parent → child (role; \(style.shownChildEdgeNote))") + gap
-      + swatch(border: style.offScreenBorder, fill: style.offScreenFill, outline: "rounded")
-      + text("off screen (disappeared)") + "</TR>"
+      + text(isStoryboard ? "on screen at launch" : "on screen (appeared)") + "</TR>"
+      + "<TR>" + line("───▶", style.shownChildEdge)
+      + text("parent → child (\(style.shownChildEdgeNote))") + gap
+      + (isStoryboard
+        ? swatch(border: style.offScreenBorder, fill: style.controllerFill, outline: "rounded")
+          + text("not shown at launch")
+        : swatch(border: style.offScreenBorder, fill: style.offScreenFill, outline: "rounded")
+          + text("off screen (disappeared)")) + "</TR>"
       + "<TR>" + line("╌╌╌▶", style.presentationEdge) + text("presenting → presented (style)") + gap
       + swatch(border: style.notLoadedBorder, fill: style.notLoadedFill, outline: "rounded,dashed")
-      + text("view not loaded") + "</TR>"
+      + text(isStoryboard ? "⚠ unreachable or missing" : "view not loaded") + "</TR>"
       // The diff's rows only when it marks something: a diff with no changes draws no mark to explain.
       + (changes?.isEmpty == false ? diffLegendRow(line: line, text: text, swatch: swatch, gap: gap) : "")
+      // Folded controllers: explained only where some are.
+      + (showsFolds
+        ? "<TR>" + line("- - -▶", style.childEdge) + text("folded: how many, the first … the last") + gap
+          + swatch(border: style.foldBorder, fill: style.foldFill, outline: "rounded,dashed")
+          + text("controllers folded into one")
+          + "</TR>"
+        : "")
       // A storyboard's segues: their own edge style, explained only where there are some.
       + (hierarchy.segues.isEmpty
         ? ""

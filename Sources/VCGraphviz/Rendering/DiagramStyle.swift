@@ -28,6 +28,9 @@ struct DiagramStyle: Sendable, Hashable {
   var offScreenBorder: String
   var notLoadedBorder: String
   var notLoadedFill: String
+  /// A fold node: controllers drawn as one counted box.
+  var foldFill: String
+  var foldBorder: String
 
   var windowFill: String
   var otherWindowFill: String
@@ -109,7 +112,7 @@ extension DiagramStyle {
     label: "#1C1C1E", secondaryLabel: "#6E6E73", tertiaryLabel: "#8E8E93", mutedLabel: "#AEAEB2",
     panelBorder: "#E5E5EA",
     onScreenBorder: "#34C759", onScreenText: "#248A3D", offScreenFill: "#F2F2F7", offScreenBorder: "#AEAEB2",
-    notLoadedBorder: "#C7C7CC", notLoadedFill: "#FFFFFF",
+    notLoadedBorder: "#C7C7CC", notLoadedFill: "#FFFFFF", foldFill: "#ECECF1", foldBorder: "#8E8E93",
     windowFill: "#1C1C1E", otherWindowFill: "#636366", windowBorder: "#1C1C1E", otherWindowBorder: "#636366",
     windowLabel: "#FFFFFF", windowSecondaryLabel: "#E5E5EA",
     windowAdded: "#7EE2A8", windowRemoved: "#FFFFFF", windowChanged: "#FFD60A",
@@ -129,7 +132,7 @@ extension DiagramStyle {
     label: "#FFFFFF", secondaryLabel: "#AEAEB2", tertiaryLabel: "#8E8E93", mutedLabel: "#636366",
     panelBorder: "#3A3A3C",
     onScreenBorder: "#30D158", onScreenText: "#30D158", offScreenFill: "#1C1C1E", offScreenBorder: "#636366",
-    notLoadedBorder: "#8E8E93", notLoadedFill: "#121214",
+    notLoadedBorder: "#8E8E93", notLoadedFill: "#121214", foldFill: "#242426", foldBorder: "#8E8E93",
     windowFill: "#636366", otherWindowFill: "#48484A", windowBorder: "#8E8E93", otherWindowBorder: "#6E6E73",
     windowLabel: "#FFFFFF", windowSecondaryLabel: "#EBEBF5",
     windowAdded: "#7EE2A8", windowRemoved: "#FFFFFF", windowChanged: "#FFD60A",

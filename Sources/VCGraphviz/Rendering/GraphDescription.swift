@@ -37,12 +37,19 @@ public struct GraphDescription: Sendable, Hashable {
     /// The cluster holding the node, by cluster name.
     public var cluster: String?
     public var attributes: [Attribute]
+    /// The name the stable layout places the node by, when it is not ``name``: nodes that are never
+    /// drawn together may share a place (the top of a navigation stack, whichever controller it is).
+    public var slot: String?
 
-    public init(name: String, cluster: String? = nil, attributes: [Attribute]) {
+    public init(name: String, cluster: String? = nil, attributes: [Attribute], slot: String? = nil) {
       self.name = name
       self.cluster = cluster
       self.attributes = attributes
+      self.slot = slot
     }
+
+    /// The name the stable layout places the node by: ``slot``, else ``name``.
+    public var place: String { slot ?? name }
   }
 
   public struct Edge: Sendable, Hashable {
@@ -71,6 +78,41 @@ public struct GraphDescription: Sendable, Hashable {
 
   /// The node with this name.
   public func node(named name: String) -> Node? { nodes.first { $0.name == name } }
+
+  /// The height of the tallest chain of nodes that `dot` must put one below the other: the largest
+  /// sum, over a path of edges whose `minlen` is not 0, of each node's `height(name)` and
+  /// `separation` between two of them. An edge that closes a cycle is left out, as `dot` reverses
+  /// one. A lower bound of a layout's height, found without laying anything out.
+  func tallestChain(height: (String) -> Double, separation: Double) -> Double {
+    var next: [String: [String]] = [:]
+    for edge in edges where edge.attributes["minlen"] != "0" && edge.tail != edge.head {
+      next[edge.tail, default: []].append(edge.head)
+    }
+    // Depth first, iteratively: 0 unvisited, 1 on the path, 2 done.
+    var state: [String: Int] = [:]
+    var below: [String: Double] = [:]
+    for start in nodes.map(\.name) where state[start] == nil {
+      var stack: [(node: String, child: Int)] = [(start, 0)]
+      state[start] = 1
+      while let (node, child) = stack.last {
+        let children = next[node] ?? []
+        if child < children.count {
+          stack[stack.count - 1].child += 1
+          let head = children[child]
+          if state[head] == nil {
+            state[head] = 1
+            stack.append((head, 0))
+          }
+        } else {
+          stack.removeLast()
+          state[node] = 2
+          let deepest = children.compactMap { state[$0] == 2 ? below[$0] : nil }.max()
+          below[node] = height(node) + (deepest.map { $0 + separation } ?? 0)
+        }
+      }
+    }
+    return below.values.max() ?? 0
+  }
 }
 
 extension Array where Element == GraphDescription.Attribute {

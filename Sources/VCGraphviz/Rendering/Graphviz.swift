@@ -55,8 +55,12 @@ final class GraphvizContext {
   /// Builds `description` as a cgraph graph, lays it out once and renders it in every format.
   ///
   /// The graph is laid out by `dot`, or by the engine its `layout` attribute names (a frame of a
-  /// stable layout says `nop2`: its positions are already set).
-  func render(_ description: GraphDescription, formats: [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]] {
+  /// stable layout says `nop2`: its positions are already set). When `fits` is given, it is asked
+  /// first with the laid-out picture's width and height in points (its padding included), and
+  /// nothing is rendered when it says no: the result is nil.
+  func render(
+    _ description: GraphDescription, formats: [OutputFormat], fits: ((_ width: Double, _ height: Double) -> Bool)? = nil
+  ) throws(RenderError) -> [OutputFormat: [UInt8]]? {
     beginGraph()
     let graph = try build(description)
     var output: [OutputFormat: [UInt8]] = [:]
@@ -67,12 +71,13 @@ final class GraphvizContext {
       output[.dot] = try graph.dotSource()
     }
     let drawn = formats.filter { $0 != .dot }
-    guard !drawn.isEmpty else { return output }
+    guard !drawn.isEmpty || fits != nil else { return output }
     // Cairo (PNG, PDF) draws the pango layout of each span, which a remembered measure has not.
     TextLayoutCache.isEnabled = drawn.allSatisfy { $0 == .svg }
     defer { TextLayoutCache.isEnabled = false }
     let engine = try layOut(graph.pointer)
     defer { freeLayout(graph.pointer, engine: engine) }
+    if let fits, let size = graph.laidOutSize(), !fits(size.width, size.height) { return nil }
     for format in drawn {
       output[format] = try renderData(graph.pointer, format: format, adding: &times.rendering)
     }
@@ -349,6 +354,21 @@ private final class CGraph {
       set(edge.attributes, on: UnsafeMutableRawPointer(created))
       edges.append(created)
     }
+  }
+
+  /// The size of the laid-out picture in points, padding included: the `bb` `gvLayout` sets (without
+  /// padding, as `llx lly urx ury`) and the graph's `pad` (inches, 4 points unless set) on each side.
+  func laidOutSize() -> (width: Double, height: Double)? {
+    func value(_ name: String) -> String? {
+      guard let value = withCString(name, { agget(UnsafeMutableRawPointer(pointer), $0) }), value.pointee != 0 else {
+        return nil
+      }
+      return String(cString: value)
+    }
+    let box = (value("bb") ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+    guard box.count == 4 else { return nil }
+    let pad = value("pad").flatMap { Double($0.split(separator: ",").first ?? "") }.map { $0 * 72 } ?? 4
+    return (box[2] - box[0] + 2 * pad, box[3] - box[1] + 2 * pad)
   }
 
   /// The layout attributes of the graph and of everything in it, once a layout and a DOT rendering

@@ -7,7 +7,8 @@ import VCGraph
 final class NodeCache: @unchecked Sendable {
   struct Key: Hashable {
     var controller: ViewController
-    var cluster: String
+    var cluster: String?
+    var role: ChildRole?
     var callbacks: [Int]?
     var mark: Diagram.Mark?
     var theme: Theme

@@ -31,14 +31,14 @@ extension Renderer {
   /// hands over one frame at a time.
   public func render(
     _ replay: Replay, formats: [OutputFormat], onlyStep: Int? = nil, showsEvents: Bool = false,
-    layout: FrameLayout = .stable, themes: [Theme] = [.light]
+    layout: FrameLayout = .stable, themes: [Theme] = [.light], folding: Folding = Folding()
   ) throws(RenderError) -> RenderedScenario {
     var files: [(name: String, contents: Data)] = []
     var entries: [RenderIndex.Entry] = []
     do {
       try renderFrames(
         replay, formats: formats, steps: onlyStep.map { [$0] }, showsEvents: showsEvents, layout: layout,
-        themes: themes
+        themes: themes, folding: folding
       ) { frame in
         files += frame.files
         entries.append(frame.entry)
@@ -63,31 +63,35 @@ extension Renderer {
   /// - Throws: ``RenderError`` when Graphviz fails, or what `body` throws.
   public func renderFrames(
     _ replay: Replay, formats: [OutputFormat], steps: Set<Int>? = nil, showsEvents: Bool = false,
-    layout: FrameLayout = .stable, themes: [Theme] = [.light],
+    layout: FrameLayout = .stable, themes: [Theme] = [.light], folding: Folding = Folding(),
     each body: (RenderedFrame) throws -> Void
   ) throws {
     let ordered = formats.sorted()
-    func graphs(_ theme: Theme) -> some Sequence<GraphDescription> {
+    func diagrams() -> some Sequence<Diagram> {
       Diagram.frames(of: replay, showsEvents: showsEvents).lazy.map { diagram in
-        var themed = diagram
-        themed.theme = theme
-        return themed.graph
+        var folded = diagram
+        folded.folding = folding
+        return folded
       }
     }
-    let layouts: [StableLayout?] = try themes.map { theme throws(RenderError) in
-      layout == .stable ? try StableLayout(frames: graphs(theme), context: context) : nil
-    }
+    let runs = layout == .stable ? try stableRuns(of: diagrams, themes: themes, levels: folding.levels) : []
     let stepCount = replay.scenario.steps.count
-    for (offset, diagram) in Diagram.frames(of: replay, showsEvents: showsEvents).enumerated() {
+    for (offset, diagram) in diagrams().enumerated() {
       let step = replay.scenario.steps[offset]
       guard steps?.contains(step.number) ?? true else { continue }
       var files: [(name: String, contents: Data)] = []
       var names: [String: String] = [:]
-      for (theme, stableLayout) in zip(themes, layouts) {
+      for (themeIndex, theme) in themes.enumerated() {
         var themed = diagram
         themed.theme = theme
-        let graph = stableLayout.map { $0.positioned(themed.graph, frame: offset) } ?? themed.graph
-        let rendered = try render(graph, formats: ordered)
+        let rendered: [OutputFormat: [UInt8]]
+        if let run = runs.first(where: { $0.frames.contains(offset) }) {
+          let graph = run.layouts[themeIndex].positioned(
+            themed.graph(level: run.level, pinned: run.pinned), frame: offset - run.frames.lowerBound)
+          rendered = try render(graph, formats: ordered)
+        } else {
+          rendered = try render(themed, formats: ordered)
+        }
         for format in ordered {
           let suffix = themes.count > 1 ? theme.fileNameSuffix : ""
           let name = RenderIndex.fileName(
@@ -101,6 +105,148 @@ extension Renderer {
           files: files,
           entry: .init(number: step.number, action: step.action.summary, caption: step.caption, files: names)))
     }
+  }
+
+  /// Frames laid out together: every controller drawn in them keeps its place, and each has the
+  /// same size.
+  struct StableRun {
+    var frames: Range<Int>
+    var level: FoldLevel
+    var pinned: Set<String>
+    /// One layout a theme, in the order of the themes.
+    var layouts: [StableLayout]
+  }
+
+  /// The stable layout of a scenario's frames: all of them laid out together, folded at the first
+  /// level whose layout fits ``pageBudget``.
+  ///
+  /// When none does (a long flow through a big app draws more, over all its steps, than a page
+  /// holds), the frames are laid out in consecutive runs, each as long as a page allows at the level
+  /// that lets it run longest: a controller keeps its place within a run, and the picture changes
+  /// its layout only where a run ends.
+  private func stableRuns(
+    of diagrams: () -> some Sequence<Diagram>, themes: [Theme], levels: [FoldLevel]
+  ) throws(RenderError) -> [StableRun] {
+    guard let firstTheme = themes.first else { return [] }
+    let frameCount = diagrams().reduce(0) { count, _ in count + 1 }
+    guard frameCount > 0 else { return [] }
+    func graphs(
+      _ frames: Range<Int>, _ theme: Theme, _ level: FoldLevel, _ pinned: Set<String>
+    )
+      -> some Sequence<GraphDescription>
+    {
+      diagrams().lazy.enumerated().filter { frames.contains($0.offset) }.map { _, diagram in
+        var themed = diagram
+        themed.theme = theme
+        return themed.graph(level: level, pinned: pinned)
+      }
+    }
+    func pinned(_ frames: Range<Int>, _ level: FoldLevel) -> Set<String> {
+      guard level >= .stacks else { return [] }
+      return Self.controllersWithSeveralPlaces(
+        in: diagrams().lazy.enumerated().filter { frames.contains($0.offset) }.map(\.element), level: level)
+    }
+    /// The layout of `frames` at `level`, and whether it fits the page and is comfortable.
+    func laidOut(
+      _ frames: Range<Int>, _ level: FoldLevel
+    ) throws(RenderError) -> (
+      run: StableRun, fits: Bool, isComfortable: Bool
+    ) {
+      let pinned = pinned(frames, level)
+      // A union sure to be too tall is not laid out, unless it is the last resort.
+      let limit = levels.count > 1 ? pageBudget.maximumPixels * 72 / PageBudget.pixelsPerInch : nil
+      guard
+        let layout = try StableLayout(
+          frames: graphs(frames, firstTheme, level, pinned), context: context, maximumHeight: limit)
+      else {
+        return (StableRun(frames: frames, level: level, pinned: pinned, layouts: []), false, false)
+      }
+      let size = layout.frameSize
+      return (
+        StableRun(frames: frames, level: level, pinned: pinned, layouts: [layout]),
+        pageBudget.fits(width: size.width, height: size.height),
+        pageBudget.isComfortable(width: size.width, height: size.height)
+      )
+    }
+    /// The layout of `frames` at `level` when it fits the page.
+    func fitting(_ frames: Range<Int>, _ level: FoldLevel) throws(RenderError) -> StableRun? {
+      let result = try laidOut(frames, level)
+      return result.fits ? result.run : nil
+    }
+    func completed(_ run: StableRun) throws(RenderError) -> StableRun {
+      var run = run
+      for theme in themes.dropFirst() {
+        if let layout = try StableLayout(frames: graphs(run.frames, theme, run.level, run.pinned), context: context) {
+          run.layouts.append(layout)
+        }
+      }
+      return run
+    }
+    let all = 0..<frameCount
+    var firstFitting: StableRun?
+    for level in levels {
+      let result = try laidOut(all, level)
+      if result.isComfortable || levels.count == 1 { return [try completed(result.run)] }
+      if result.fits, firstFitting == nil { firstFitting = result.run }
+    }
+    if let firstFitting { return [try completed(firstFitting)] }
+    // Runs of frames, each the longest that fits at some level (the least folded on a tie).
+    var runs: [StableRun] = []
+    var start = 0
+    while start < frameCount {
+      var best: StableRun?
+      for level in levels {
+        guard var found = try fitting(start..<start + 1, level) else { continue }
+        // Double the run while it fits, then halve the step back to the longest that does.
+        var step = 1
+        while found.frames.upperBound < frameCount {
+          let end = min(frameCount, found.frames.upperBound + step)
+          if let longer = try fitting(start..<end, level) {
+            found = longer
+            step *= 2
+          } else if step > 1 {
+            step /= 2
+          } else {
+            break
+          }
+        }
+        if best.map({ found.frames.count > $0.frames.count }) ?? true { best = found }
+        if found.frames.upperBound == frameCount { break }
+      }
+      // A frame that fits at no level is drawn at the level that folds most.
+      let run: StableRun
+      if let best {
+        run = best
+      } else {
+        let frames = start..<start + 1
+        let level = levels[levels.count - 1]
+        let pinned = pinned(frames, level)
+        run = StableRun(
+          frames: frames, level: level, pinned: pinned,
+          layouts: [try StableLayout(frames: graphs(frames, firstTheme, level, pinned), context: context)].compactMap {
+            $0
+          })
+      }
+      runs.append(try completed(run))
+      start = run.frames.upperBound
+    }
+    return runs
+  }
+
+  /// The controllers a level would draw at two places in different frames (the top of a stack in
+  /// one, a controller it presents from in another): they keep a place of their own in every frame,
+  /// so that nothing jumps.
+  static func controllersWithSeveralPlaces(in diagrams: some Sequence<Diagram>, level: FoldLevel) -> Set<String> {
+    var places: [String: String] = [:]
+    var pinned: Set<String> = []
+    for diagram in diagrams {
+      let plan = diagram.plan(level: level)
+      for (id, _) in plan.controllers {
+        let place = plan.slots[id] ?? Diagram.nodeName(ofController: id)
+        if let known = places[id], known != place { pinned.insert(id) } else { places[id] = place }
+      }
+    }
+    return pinned
   }
 }
 

@@ -6,20 +6,54 @@ import VCGraph
 /// Graphviz is not thread-safe: use one renderer per process, from one thread at a time.
 public final class Renderer {
   let context: GraphvizContext
+  /// The largest picture ``FoldMode/auto`` accepts before it folds more.
+  public var pageBudget = PageBudget()
 
   public init() throws(RenderError) {
     context = try GraphvizContext()
   }
 
   /// Renders `diagram` in each of `formats`; the graph is built and laid out once.
+  ///
+  /// With ``FoldMode/auto``, a picture wider than ``pageBudget``'s comfortable width is drawn again
+  /// folding more, a level at a time (see ``FoldMode``): the first level that is comfortable is
+  /// drawn, else the first that fits the budget, else the one that folds most.
   public func render(_ diagram: Diagram, formats: [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]] {
-    try render(diagram.graph, formats: formats)
+    let levels = diagram.folding.levels
+    guard levels.count > 1 else { return try render(diagram.graph(level: levels[0]), formats: formats) }
+    var previous: GraphDescription?
+    var firstFitting: GraphDescription?
+    let budget = pageBudget
+    for (index, level) in levels.enumerated() {
+      let graph = diagram.graph(level: level)
+      // A level that folds nothing more draws the same picture.
+      if graph == previous { continue }
+      previous = graph
+      // A picture sure to be too tall (a long column of nodes) is not laid out, unless it is the last.
+      if index < levels.count - 1,
+        graph.tallestChain(height: { _ in Self.minimumNodeHeight }, separation: StableLayout.minimumRankSeparation)
+          > budget.maximumPixels * 72 / PageBudget.pixelsPerInch
+      {
+        continue
+      }
+      var fits = false
+      let rendered = try context.render(graph, formats: formats) { width, height in
+        fits = budget.fits(width: width, height: height)
+        return budget.isComfortable(width: width, height: height)
+      }
+      if let rendered { return rendered }
+      if fits, firstFitting == nil { firstFitting = graph }
+    }
+    return try render(firstFitting ?? previous ?? diagram.graph, formats: formats)
   }
+
+  /// The height of the smallest box a diagram draws, in points: a window's two lines.
+  static let minimumNodeHeight: Double = 30
 
   /// Renders a graph description in each of `formats`.
   public func render(_ graph: GraphDescription, formats: [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]]
   {
-    try context.render(graph, formats: formats)
+    try context.render(graph, formats: formats) ?? [:]
   }
 }
 

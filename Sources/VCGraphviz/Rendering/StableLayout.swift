@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the frames of a scenario are laid out.
 public enum FrameLayout: String, Sendable, CaseIterable, Hashable {
   /// One layout for all the steps: a controller on two frames sits at the same place in both, and
@@ -41,8 +43,15 @@ struct StableLayout {
   private let extent: LayoutBox
   private let biggestHeader: LayoutSize?
 
-  /// Lays out the frames' graphs, read once in order.
-  init(frames graphs: some Sequence<GraphDescription>, context: GraphvizContext) throws(RenderError) {
+  /// The least room `dot` leaves between two nodes one above the other, in points: `ranksep`
+  /// (0.4 inch) shared out between the two ranks a labelled edge spans.
+  static let minimumRankSeparation: Double = 28
+
+  /// Lays out the frames' graphs, read once in order; nil, before anything is laid out, when the
+  /// union is sure to be taller than `maximumHeight` points (its tallest chain of nodes is).
+  init?(
+    frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double? = nil
+  ) throws(RenderError) {
     var union = Union()
     var measurements = Measurements(context: context)
     var frames: [FrameOutline] = []
@@ -61,6 +70,12 @@ struct StableLayout {
       biggestHeader = nil
       return
     }
+    if let maximumHeight {
+      let sizes = union
+      let chain = union.graph.tallestChain(
+        height: { sizes.size(ofNode: $0)?.height ?? 0 }, separation: Self.minimumRankSeparation)
+      if chain > maximumHeight { return nil }
+    }
     let geometry = try Geometry(try context.layout(union.graph, engine: "dot"), union: union)
     self.geometry = geometry
     // Clusters first: a box around a frame's own nodes may reach past the union's bounding box.
@@ -70,6 +85,14 @@ struct StableLayout {
     }
     self.extent = extent
     biggestHeader = frames.compactMap(\.header).reduce(nil) { $0?.expanded(to: $1) ?? $1 }?.roundedUp
+  }
+
+  /// The size of every frame, in points, padding included: the union's extent under the biggest
+  /// header, and Graphviz's padding (the graph's `pad`) around them.
+  var frameSize: LayoutSize {
+    let pad = 2 * 0.35 * 72
+    let width = max(extent.maxX - extent.minX, biggestHeader?.width ?? 0)
+    return LayoutSize(width: width + pad, height: extent.maxY - extent.minY + (biggestHeader?.height ?? 0) + pad)
   }
 
   /// Frame number `frame` (from 0, in the order the frames were laid out), positioned: it says
@@ -100,11 +123,11 @@ struct StableLayout {
         ]
       ))
     positioned.nodes = graph.nodes.map { node in
-      guard let position = geometry.nodes[node.name], let size = union.size(ofNode: node.name) else { return node }
+      guard let position = geometry.nodes[node.place], let size = union.size(ofNode: node.place) else { return node }
       return .init(
         name: node.name, cluster: node.cluster,
         attributes: node.attributes.setting(.init("pos", position)).setting(size.nodeWidth)
-          .setting(size.nodeHeight))
+          .setting(size.nodeHeight), slot: node.slot)
     }
     positioned.edges = zip(graph.edges, Union.edgeKeys(of: graph)).map { edge, key in
       var attributes = edge.attributes
@@ -340,13 +363,17 @@ private struct Union {
     var occurrence: Int
   }
 
-  /// The union edge of each of a graph's edges, in its order.
+  /// The union edge of each of a graph's edges, in its order: its ends by the places of its nodes.
   static func edgeKeys(of graph: GraphDescription) -> [EdgeKey] {
+    var places: [String: String] = [:]
+    for node in graph.nodes where node.slot != nil { places[node.name] = node.slot }
     var seen: [String: [String: Int]] = [:]
     return graph.edges.map { edge in
-      let occurrence = seen[edge.tail, default: [:]][edge.head, default: 0]
-      seen[edge.tail, default: [:]][edge.head] = occurrence + 1
-      return EdgeKey(tail: edge.tail, head: edge.head, occurrence: occurrence)
+      let tail = places[edge.tail] ?? edge.tail
+      let head = places[edge.head] ?? edge.head
+      let occurrence = seen[tail, default: [:]][head, default: 0]
+      seen[tail, default: [:]][head] = occurrence + 1
+      return EdgeKey(tail: tail, head: head, occurrence: occurrence)
     }
   }
 
@@ -363,13 +390,14 @@ private struct Union {
     }
     for node in frameGraph.nodes {
       let number: Int
-      if let known = nodeNumbers[node.name] {
+      let place = node.place
+      if let known = nodeNumbers[place] {
         number = known
         nodes[number] = node
       } else {
         number = nodeNames.count
-        nodeNumbers[node.name] = number
-        nodeNames.append(node.name)
+        nodeNumbers[place] = number
+        nodeNames.append(place)
         nodes.append(node)
         homes.append(-1)
         nodeSizes.append(nil)
@@ -394,7 +422,7 @@ private struct Union {
   mutating func outline(of frameGraph: GraphDescription) -> FrameOutline {
     FrameOutline(
       nodes: frameGraph.nodes.map { node in
-        .init(node: nodeNumbers[node.name] ?? -1, cluster: node.cluster.flatMap { clusterNumbers[$0] } ?? -1)
+        .init(node: nodeNumbers[node.place] ?? -1, cluster: node.cluster.flatMap { clusterNumbers[$0] } ?? -1)
       },
       clusters: frameGraph.clusters.map { cluster in
         // Graphviz's default cluster margin is 8 points.
@@ -412,6 +440,24 @@ private struct Union {
     return clusterNames.count - 1
   }
 
+  /// Moves a node last drawn outside any window (``Diagram/detachedClusterName``) into the window
+  /// of the node it hangs from, when that one is in a window: a controller a scenario's first steps
+  /// draw before the window holds its container, and later steps fold, belongs with its container.
+  private mutating func rehomeDetachedNodes() {
+    guard let detached = clusterNumbers[Diagram.detachedClusterName] else { return }
+    var moved = true
+    while moved {
+      moved = false
+      for key in edgeOrder {
+        guard let tail = nodeNumbers[key.tail], let head = nodeNumbers[key.head] else { continue }
+        if homes[head] == detached, homes[tail] >= 0, homes[tail] != detached {
+          homes[head] = homes[tail]
+          moved = true
+        }
+      }
+    }
+  }
+
   /// Rounds the sizes and makes the union's graph, once every frame is added and measured.
   mutating func finish() {
     nodeSizes = nodeSizes.map { $0?.roundedUp }
@@ -419,21 +465,23 @@ private struct Union {
     graph.attributes = last.attributes.removing(["label", "labelloc", "labeljust"])
     graph.nodeDefaults = last.nodeDefaults
     graph.edgeDefaults = last.edgeDefaults
+    rehomeDetachedNodes()
     let homeClusters = Set(homes)
     graph.clusters = clusters.indices.filter(homeClusters.contains).map { clusters[$0] }
     graph.nodes = nodes.indices.compactMap { number in
       guard let size = nodeSizes[number] else { return nil }
       let node = nodes[number]
-      // Only a box of the biggest size the node has in any frame.
+      // Only a box of the biggest size the node has in any frame, named by its place, in its home.
       let attributes = node.attributes.setting(.init("label", "")).setting(size.nodeWidth)
         .setting(size.nodeHeight)
-      return .init(name: node.name, cluster: node.cluster, attributes: attributes)
+      let home = homes[number] >= 0 ? clusterNames[homes[number]] : nil
+      return .init(name: nodeNames[number], cluster: home, attributes: attributes)
     }
     graph.edges = edgeOrder.compactMap { key in
       guard let edge = edges[key] else { return nil }
       var attributes = edge.attributes.removing(["label"])
       if let size = labelSizes[key]?.roundedUp { attributes.append(.init("label", html: size.emptyTable)) }
-      return .init(tail: edge.tail, head: edge.head, attributes: attributes)
+      return .init(tail: key.tail, head: key.head, attributes: attributes)
     }
   }
 }

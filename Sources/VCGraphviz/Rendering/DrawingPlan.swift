@@ -1,0 +1,562 @@
+import VCGraph
+
+/// What a diagram draws of a hierarchy, and in what order: which controllers get a node of their
+/// own, which fold into counted nodes, and the order of each container's children.
+///
+/// A navigation stack is drawn as a column (each controller below the one it was pushed on); the
+/// children of any other container left to right in their order; a presented controller beside its
+/// presenter. A diff's removed controllers are drawn where they were: among their old parent's
+/// children, at their old place.
+///
+/// Which controllers fold depends on the ``FoldLevel``; with a focus, everything outside the focused
+/// controllers' subtrees, presentations and ancestors folds too. Every member of the hierarchy is
+/// either drawn or counted in exactly one fold node.
+struct DrawingPlan {
+  /// What stands in a container's list of children: a controller of its own, or a fold.
+  enum Item: Hashable {
+    case controller(String)
+    case fold(Int)
+  }
+
+  /// A node that stands for a run of controllers and everything they hold.
+  struct Fold {
+    /// Where the fold hangs.
+    enum Anchor: Hashable {
+      /// Among the children of a container.
+      case children(of: String)
+      /// In place of a window's root view controller.
+      case root(window: String)
+      /// Presented by a controller that is drawn.
+      case presentation(from: String)
+      /// Below a navigation stack's top: what the step popped (at ``FoldLevel/stacks`` and above).
+      case popped(from: String)
+      /// A tree outside any window.
+      case detached
+    }
+
+    var anchor: Anchor
+    /// The controllers the fold stands for, in their order (children of one container, say).
+    var members: [String]
+    /// Every controller the fold holds: the members and everything they hold, in order.
+    var held: [String]
+    /// The hierarchy the members are drawn from: the diagram's, or a diff's earlier one.
+    var source: Hierarchy
+    /// Held controllers a diff marks, by mark.
+    var added = 0
+    var changed = 0
+    var removed = 0
+    /// The cgraph node name, unique in the graph.
+    var name: String
+    /// The name the stable layout places the fold by, when it is not ``name``: a stack's middle has
+    /// one place whatever it holds.
+    var slot: String?
+  }
+
+  /// The controllers drawn as their own nodes, with the hierarchy each is drawn from.
+  private(set) var controllers: [(id: String, source: Hierarchy)] = []
+  private(set) var isDrawn: Set<String> = []
+  private(set) var folds: [Fold] = []
+  /// The items drawn under each drawn container, in order (a stack bottom to top).
+  private(set) var items: [String: [Item]] = [:]
+  /// Controllers whose place the stable layout shares with others that are never drawn with them:
+  /// the top of each stack at ``FoldLevel/stacks`` and above.
+  private(set) var slots: [String: String] = [:]
+  /// Folds that stand for a window's root, a presentation or a tree outside any window, by anchor.
+  private(set) var anchoredFolds: [Fold.Anchor: Int] = [:]
+  /// Where each item is drawn: among which container's items, at which index.
+  private var positions: [Item: (parent: String, index: Int)] = [:]
+
+  let hierarchy: Hierarchy
+  let changes: HierarchyDiff?
+  let level: FoldLevel
+
+  /// The plan for `hierarchy` (a diff's `after` when `changes` is set) at `level`.
+  ///
+  /// - Parameters:
+  ///   - focus: controllers to focus on, by id; nil for no focus. An empty set (a focus none of
+  ///     whose controllers is in this hierarchy) folds everything.
+  ///   - pinned: controllers that keep a place of their own in the stable layout, even where the
+  ///     level would share it (a controller drawn as a stack's top in one frame and elsewhere in another).
+  init(
+    hierarchy: Hierarchy, changes: HierarchyDiff?, level: FoldLevel, focus: Set<String>? = nil,
+    pinned: Set<String> = []
+  ) {
+    self.hierarchy = hierarchy
+    self.changes = changes
+    self.level = level
+    var facts = Facts(hierarchy: hierarchy, changes: changes, level: level, focus: focus)
+    // Every controller is placed from the roots down: window roots, then the trees outside any window.
+    var placed: Set<String> = []
+    for window in hierarchy.windows + facts.removedWindows {
+      let source =
+        facts.removedWindows.contains(where: { $0.id == window.id }) ? (changes?.before ?? hierarchy) : hierarchy
+      var roots: [String] = []
+      if let root = source.window(named: window.id)?.rootViewController { roots.append(root) }
+      // A root a step replaced is drawn (removed) beside the new one.
+      if let changes, let old = changes.before.window(named: window.id)?.rootViewController, !roots.contains(old),
+        changes.removedControllers.contains(old)
+      {
+        roots.append(old)
+      }
+      for root in roots where placed.insert(root).inserted {
+        if facts.keeps(root) {
+          place(root, facts: &facts, placed: &placed, pinned: pinned)
+        } else {
+          anchoredFolds[.root(window: window.id)] = addFold(
+            [root], anchor: .root(window: window.id), facts: &facts, placed: &placed)
+        }
+      }
+    }
+    // Trees outside any window: a root of its own (no parent, not presented) that is a member.
+    var detached: [String] = []
+    for id in facts.allControllers where !placed.contains(id) {
+      guard let controller = facts.controller(id), controller.parent == nil, controller.presenter == nil else {
+        continue
+      }
+      placed.insert(id)
+      if facts.keeps(id) {
+        place(id, facts: &facts, placed: &placed, pinned: pinned)
+      } else {
+        detached.append(id)
+      }
+    }
+    if !detached.isEmpty {
+      anchoredFolds[.detached] = addFold(detached, anchor: .detached, facts: &facts, placed: &placed)
+    }
+    // Anything left (a relation the model should not have, a cycle) is drawn rather than lost.
+    for id in facts.allControllers where !placed.contains(id) {
+      placed.insert(id)
+      place(id, facts: &facts, placed: &placed, pinned: pinned)
+    }
+  }
+
+  /// The node name of an item.
+  func nodeName(of item: Item) -> String {
+    switch item {
+    case let .controller(id): return Diagram.nodeName(ofController: id)
+    case let .fold(index): return folds[index].name
+    }
+  }
+
+  /// The node drawn before `item` among `parent`'s items when `parent` is a navigation controller
+  /// (the controller it was pushed on), else `parent` itself: the tail of the edge that leads to `item`.
+  func tail(of item: Item, in parent: String) -> String {
+    let parentNode = Diagram.nodeName(ofController: parent)
+    guard isStack(parent), let place = positions[item], place.parent == parent, place.index > 0,
+      let list = items[parent]
+    else {
+      return parentNode
+    }
+    return nodeName(of: list[place.index - 1])
+  }
+
+  /// True when `item` is drawn among `parent`'s items.
+  func contains(_ item: Item, in parent: String) -> Bool {
+    positions[item]?.parent == parent
+  }
+
+  /// True when `id` is drawn as a navigation controller whose children form a column.
+  func isStack(_ id: String) -> Bool {
+    (hierarchy.isMember(id) ? hierarchy[id] : changes?.before[id])?.kind == .navigation
+  }
+
+  // MARK: - Placing
+
+  /// Draws `id` and, below it, its children (folding those the level folds) and what it presents.
+  private mutating func place(_ id: String, facts: inout Facts, placed: inout Set<String>, pinned: Set<String>) {
+    var pending = [id]
+    while let next = pending.popLast() {
+      guard !isDrawn.contains(next), let source = facts.source(of: next) else { continue }
+      isDrawn.insert(next)
+      controllers.append((next, source))
+      let children = facts.displayChildren(of: next)
+      var list: [Item] = []
+      var drawnChildren: [String] = []
+      if source[next]?.kind == .navigation, level >= .stacks, !children.isEmpty {
+        list = stackItems(children, of: next, facts: &facts, placed: &placed, pinned: pinned)
+      } else {
+        var run: [String] = []
+        func flush(_ plan: inout DrawingPlan, _ facts: inout Facts) {
+          defer { run.removeAll() }
+          guard !run.isEmpty else { return }
+          // One controller that holds nothing is drawn as itself: a fold would be as big and say less.
+          if run.count == 1, facts.holdCount(run[0]) == 1, facts.isInFocus(run[0]) {
+            list.append(.controller(run[0]))
+          } else {
+            list.append(.fold(plan.addFold(run, anchor: .children(of: next), facts: &facts, placed: &placed)))
+          }
+        }
+        let kept = keptChildren(children, of: next, facts: &facts)
+        for child in children {
+          placed.insert(child)
+          if kept.contains(child) {
+            flush(&self, &facts)
+            list.append(.controller(child))
+          } else {
+            run.append(child)
+          }
+        }
+        flush(&self, &facts)
+      }
+      for item in list {
+        if case let .controller(child) = item {
+          placed.insert(child)
+          drawnChildren.append(child)
+        }
+      }
+      items[next] = list
+      for (index, item) in list.enumerated() { positions[item] = (next, index) }
+      // What the controller presents: drawn beside it, or folded when the focus leaves it out.
+      if let presented = facts.presented(by: next), placed.insert(presented).inserted {
+        if facts.keeps(presented) {
+          drawnChildren.append(presented)
+        } else {
+          anchoredFolds[.presentation(from: next)] = addFold(
+            [presented], anchor: .presentation(from: next), facts: &facts, placed: &placed)
+        }
+      }
+      pending += drawnChildren.reversed()
+    }
+  }
+
+  /// The children of a container drawn as their own nodes: those the level keeps and, at level
+  /// ``FoldLevel/all``, no more than ``FoldLevel/childLimit`` of them.
+  private func keptChildren(_ children: [String], of parent: String, facts: inout Facts) -> Set<String> {
+    var kept = Set(children.filter { facts.keeps($0) })
+    guard level >= .all, kept.count > FoldLevel.childLimit else { return kept }
+    // The ones that hold what is on screen, changed or focused come first, then the ends.
+    let essential = children.filter { kept.contains($0) && facts.holdsEssential($0) }
+    var chosen = Array(essential.prefix(FoldLevel.childLimit))
+    for end in [children.first, children.last].compactMap({ $0 }) where chosen.count < FoldLevel.childLimit {
+      if kept.contains(end), !chosen.contains(end) { chosen.append(end) }
+    }
+    kept = Set(chosen)
+    return kept
+  }
+
+  /// A navigation stack at ``FoldLevel/stacks`` and above: its root, what is between folded (changed
+  /// or not, unless it presents or is focused), its top, and below the top what the step popped.
+  /// With a focus, what is outside it folds too.
+  private mutating func stackItems(
+    _ children: [String], of navigation: String, facts: inout Facts, placed: inout Set<String>, pinned: Set<String>
+  ) -> [Item] {
+    let current = children.filter { facts.isCurrent($0) }
+    let popped = children.filter { !facts.isCurrent($0) }
+    let top = current.count > 1 ? current.last : nil
+    var list: [Item] = []
+    var run: [String] = []
+    var runs = 0
+    func flush(_ plan: inout DrawingPlan, _ facts: inout Facts) {
+      guard !run.isEmpty else { return }
+      let fold = plan.addFold(run, anchor: .children(of: navigation), facts: &facts, placed: &placed)
+      // The first run has the stack's middle place in the stable layout, whatever it holds.
+      if runs == 0 { plan.folds[fold].slot = "middle:" + HTMLText.identifier(navigation) }
+      runs += 1
+      list.append(.fold(fold))
+      run.removeAll()
+    }
+    for (index, child) in current.enumerated() {
+      placed.insert(child)
+      let drawn: Bool
+      if !facts.isInFocus(child) {
+        drawn = false
+      } else if index == 0 || child == top {
+        drawn = true
+      } else {
+        drawn = facts.keepsInStackMiddle(child)
+      }
+      if drawn {
+        flush(&self, &facts)
+        list.append(.controller(child))
+        if child == top, !pinned.contains(child) { slots[child] = "top:" + HTMLText.identifier(navigation) }
+      } else {
+        run.append(child)
+      }
+    }
+    flush(&self, &facts)
+    if !popped.isEmpty {
+      let fold = addFold(popped, anchor: .popped(from: navigation), facts: &facts, placed: &placed)
+      folds[fold].slot = "popped:" + HTMLText.identifier(navigation)
+      anchoredFolds[.popped(from: navigation)] = fold
+      list.append(.fold(fold))
+    }
+    return list
+  }
+
+  /// Adds a fold of `members` and everything they hold; returns its index.
+  private mutating func addFold(
+    _ members: [String], anchor: Fold.Anchor, facts: inout Facts, placed: inout Set<String>
+  ) -> Int {
+    var held: [String] = []
+    var seen: Set<String> = []
+    for member in members { facts.collect(member, into: &held, seen: &seen) }
+    for id in held { placed.insert(id) }
+    let source = facts.source(of: members[0]) ?? hierarchy
+    let place: String
+    switch anchor {
+    case let .children(parent): place = HTMLText.identifier(parent)
+    case let .root(window): place = "window-" + HTMLText.identifier(window)
+    case let .presentation(presenter): place = "presented-" + HTMLText.identifier(presenter)
+    case let .popped(navigation): place = "popped-" + HTMLText.identifier(navigation)
+    case .detached: place = "detached"
+    }
+    // A fold stands where its first controller stands when that one is drawn: in the stable layout
+    // it takes that controller's place, so folding and unfolding moves nothing.
+    var fold = Fold(
+      anchor: anchor, members: members, held: held, source: source,
+      name: "fold:" + place + ":" + HTMLText.identifier(members[0]),
+      slot: Diagram.nodeName(ofController: members[0]))
+    if let changes {
+      for id in held {
+        if changes.addedControllers.contains(id) {
+          fold.added += 1
+        } else if !hierarchy.isMember(id) {
+          fold.removed += 1
+        } else if changes.controllerChanges[id] != nil {
+          fold.changed += 1
+        }
+      }
+    }
+    folds.append(fold)
+    return folds.count - 1
+  }
+}
+
+// MARK: - What the plan is made from
+
+extension DrawingPlan {
+  /// What the plan asks of every controller: where it is drawn from, its children in drawing order,
+  /// and whether the level keeps it; worked out once a controller.
+  fileprivate struct Facts {
+    let hierarchy: Hierarchy
+    let before: Hierarchy?
+    let level: FoldLevel
+    /// Every controller to draw or count: the hierarchy's members, then a diff's removed controllers.
+    let allControllers: [String]
+    /// Windows only a diff's earlier hierarchy has.
+    let removedWindows: [Window]
+    private let changed: Set<String>
+    private let removed: Set<String>
+    /// The controllers a focus draws, by its rules; nil without a focus.
+    private let focusArea: Set<String>?
+    private let focusAncestors: Set<String>
+    private let segueEnds: Set<String>
+    private var keepMemo: [String: Bool] = [:]
+    private var countMemo: [String: Int] = [:]
+    private var childrenMemo: [String: [String]] = [:]
+    /// Removed controllers by the parent they had.
+    private let removedChildren: [String: [String]]
+
+    init(hierarchy: Hierarchy, changes: HierarchyDiff?, level: FoldLevel, focus: Set<String>?) {
+      self.hierarchy = hierarchy
+      before = changes?.before
+      self.level = level
+      let removedList = changes?.removedControllers ?? []
+      removed = Set(removedList)
+      allControllers = hierarchy.members + removedList
+      removedWindows = (changes?.removedWindows ?? []).compactMap { changes?.before.window(named: $0) }
+      var changed = Set<String>()
+      if let changes {
+        changed.formUnion(changes.addedControllers)
+        changed.formUnion(changes.removedControllers)
+        changed.formUnion(changes.controllerChanges.keys)
+        for relation in changes.addedRelations { changed.insert(relation.target) }
+        for relation in changes.removedRelations { changed.insert(relation.target) }
+        for relation in changes.relationChanges.keys { changed.insert(relation.target) }
+      }
+      self.changed = changed
+      var removedChildren: [String: [String]] = [:]
+      for id in removedList {
+        if let parent = changes?.before[id]?.parent { removedChildren[parent, default: []].append(id) }
+      }
+      self.removedChildren = removedChildren
+      segueEnds = Set(hierarchy.segues.flatMap { [$0.source] + ($0.destination.map { [$0] } ?? []) })
+      if let focus {
+        var area = Set<String>()
+        var ancestors = Set<String>()
+        for id in focus where hierarchy.isMember(id) {
+          // The focused controller's subtree and everything presented from it, …
+          var pending = [id]
+          while let next = pending.popLast() {
+            guard area.insert(next).inserted, let controller = hierarchy[next] else { continue }
+            pending += controller.children
+            if let presented = controller.presentation?.presented { pending.append(presented) }
+          }
+          // … and its ancestors up to the window, through the controllers that present them.
+          var current = id
+          var seen: Set<String> = [id]
+          while true {
+            let up = hierarchy[current]?.parent ?? hierarchy[current]?.presenter
+            guard let up, seen.insert(up).inserted else { break }
+            ancestors.insert(up)
+            current = up
+          }
+        }
+        focusArea = area.union(ancestors)
+        focusAncestors = ancestors
+      } else {
+        focusArea = nil
+        focusAncestors = []
+      }
+    }
+
+    /// The hierarchy `id` is drawn from: the diagram's, or for a removed controller the earlier one.
+    func source(of id: String) -> Hierarchy? {
+      if hierarchy.isMember(id) { return hierarchy }
+      if removed.contains(id) { return before }
+      return nil
+    }
+
+    func controller(_ id: String) -> ViewController? { source(of: id)?[id] }
+
+    /// True for a controller of the diagram's hierarchy, false for one a diff removed.
+    func isCurrent(_ id: String) -> Bool { hierarchy.isMember(id) }
+
+    /// The children of `id` in drawing order: its own, with a diff's removed controllers back among
+    /// their old parent's children, after the sibling they followed.
+    mutating func displayChildren(of id: String) -> [String] {
+      if let known = childrenMemo[id] { return known }
+      var list = hierarchy.isMember(id) ? (hierarchy[id]?.children ?? []) : []
+      if !hierarchy.isMember(id), let before, removed.contains(id) {
+        list = (before[id]?.children ?? []).filter { removed.contains($0) }
+      } else if let gone = removedChildren[id], let before {
+        let old = before[id]?.children ?? []
+        for child in gone where !list.contains(child) {
+          // After the nearest sibling it followed that is still listed, else first.
+          let index = old.firstIndex(of: child) ?? 0
+          let previous = old[..<index].last { list.contains($0) }
+          let at = previous.flatMap { list.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+          list.insert(child, at: at)
+        }
+      }
+      childrenMemo[id] = list
+      return list
+    }
+
+    /// The controller `id` presents, in the hierarchy it is drawn from.
+    func presented(by id: String) -> String? {
+      guard let presented = controller(id)?.presentation?.presented, source(of: presented) != nil else {
+        return nil
+      }
+      return presented
+    }
+
+    /// True when the level keeps `id` as a node of its own: it matters itself, or holds something that does.
+    mutating func keeps(_ id: String) -> Bool {
+      if let known = keepMemo[id] { return known }
+      keepMemo[id] = false  // a cycle keeps nothing
+      var result = matters(id)
+      if !result {
+        for child in displayChildren(of: id) where keeps(child) {
+          result = true
+          break
+        }
+      }
+      if !result, let presented = presented(by: id), keeps(presented) { result = true }
+      keepMemo[id] = result
+      return result
+    }
+
+    /// In a stack's middle at ``FoldLevel/stacks`` and above, only a controller that presents (or
+    /// holds one that does), or is focused, is drawn.
+    mutating func keepsInStackMiddle(_ id: String) -> Bool {
+      if let area = focusArea, !area.contains(id) { return false }
+      if focusAncestors.contains(id) { return true }
+      var pending = [id]
+      var seen: Set<String> = []
+      while let next = pending.popLast() {
+        guard seen.insert(next).inserted, let controller = controller(next) else { continue }
+        if controller.presentation != nil || isFlagged(next) { return true }
+        pending += displayChildren(of: next)
+      }
+      return false
+    }
+
+    /// True when `id` or something it holds is on screen, changed or focused: what level
+    /// ``FoldLevel/all`` draws first.
+    mutating func holdsEssential(_ id: String) -> Bool {
+      var pending = [id]
+      var seen: Set<String> = []
+      while let next = pending.popLast() {
+        guard seen.insert(next).inserted else { continue }
+        if controller(next)?.appearance.isOnScreen == true || changed.contains(next) || focusAncestors.contains(next) {
+          return true
+        }
+        pending += displayChildren(of: next)
+        if let presented = presented(by: next) { pending.append(presented) }
+      }
+      return false
+    }
+
+    /// True when there is no focus, or `id` is in it.
+    func isInFocus(_ id: String) -> Bool { focusArea?.contains(id) ?? true }
+
+    /// True when `id` itself must be drawn at this level.
+    private mutating func matters(_ id: String) -> Bool {
+      guard let controller = controller(id) else { return false }
+      if let area = focusArea {
+        guard area.contains(id) else { return false }
+        if focusAncestors.contains(id) { return true }
+      }
+      if level == .none { return true }
+      let isStackMiddle = stackPosition(of: id) == .middle
+      if controller.appearance.isOnScreen && isCurrent(id) { return true }
+      if controller.presenter != nil || controller.presentation != nil { return true }
+      if isFlagged(id) || segueEnds.contains(id) { return true }
+      // A root of its own (a window's, or of a tree outside any window).
+      if controller.parent == nil { return true }
+      if changed.contains(id) { return level < .stacks || !isStackMiddle }
+      let isContainer = controller.kind != .content || !controller.children.isEmpty
+      switch level {
+      case .none: return true
+      case .runs: return isContainer || stackPosition(of: id) == .end
+      case .stacks: return (isContainer && !isStackMiddle) || stackPosition(of: id) == .end
+      case .subtrees, .all:
+        // A stack's ends are drawn when the stack is: an end alone keeps nothing.
+        return false
+      }
+    }
+
+    private enum StackPosition { case end, middle }
+
+    /// Where `id` sits in its parent's navigation stack; nil outside a stack.
+    private func stackPosition(of id: String) -> StackPosition? {
+      guard let source = source(of: id), let parent = source[id]?.parent, let navigation = source[parent],
+        navigation.kind == .navigation
+      else { return nil }
+      let children = navigation.children
+      return id == children.first || id == children.last ? .end : .middle
+    }
+
+    /// True for a controller of a dump whose view's place disagrees with its state: what a bug report is about.
+    private func isFlagged(_ id: String) -> Bool {
+      guard let controller = controller(id), let source = source(of: id), controller.isViewLoaded,
+        controller.dumpRecord?.view != nil
+      else { return false }
+      return source.isViewInWindow(id) != (controller.appearance != .disappeared)
+    }
+
+    /// How many controllers folding `id` counts: itself, what it holds and what they present.
+    mutating func holdCount(_ id: String) -> Int {
+      if let known = countMemo[id] { return known }
+      var held: [String] = []
+      var seen: Set<String> = []
+      collect(id, into: &held, seen: &seen)
+      countMemo[id] = held.count
+      return held.count
+    }
+
+    /// Appends `id`, its descendants and what they present, depth first, each once: those not in
+    /// `seen`, which gets them.
+    mutating func collect(_ id: String, into held: inout [String], seen: inout Set<String>) {
+      var pending = [id]
+      while let next = pending.popLast() {
+        guard seen.insert(next).inserted, source(of: next) != nil else { continue }
+        held.append(next)
+        var more = displayChildren(of: next)
+        if let presented = presented(by: next) { more.append(presented) }
+        pending += more.reversed()
+      }
+    }
+  }
+}
