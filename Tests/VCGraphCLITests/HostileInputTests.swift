@@ -45,7 +45,9 @@ import Testing
 
       let check = try folder.vcgraph("check", "names.json")
       #expect(check.status == 0, "\(check)")
-      let result = try folder.vcgraph("render", "names.json", "--format", "svg,dot", "-o", "out", "--step", "12")
+      // Nothing folded: every name is drawn.
+      let result = try folder.vcgraph(
+        "render", "names.json", "--format", "svg,dot", "-o", "out", "--step", "12", "--fold", "none")
       #expect(result.status == 0, "\(result)")
       let frames = folder.contents(of: "out/names")
       let svgName = try #require(frames.first { $0.hasSuffix(".svg") }, "\(frames)")

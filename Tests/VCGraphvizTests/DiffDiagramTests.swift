@@ -53,14 +53,18 @@ import VCGraph
     #expect(unchanged.attributes["color"] == DiagramStyle.light.onScreenBorder)
     #expect(!Self.labelText(unchanged).contains("ADDED") && !Self.labelText(unchanged).contains("CHANGED"))
 
-    let newEdge = try #require(graph.edges(from: "vc:nav", to: "vc:message").first)
-    #expect(newEdge.labelText == "+ ADDED stack[1] · top")
+    // The pushed controller hangs below the one it was pushed on; its role is on its node.
+    let newEdge = try #require(graph.edges(from: "vc:inbox", to: "vc:message").first)
+    #expect(newEdge.labelText == "+ ADDED")
+    #expect(newEdge.attributes["id"] == "edge-child-nav~message")
     #expect(newEdge.attributes["penwidth"] == "2.6")
+    #expect(graph.role(ofController: "message") == "stack[1] · top")
     let oldEdge = try #require(graph.edges(from: "vc:nav", to: "vc:inbox").first)
     // No longer the top, which the new edge already says: no mark.
-    #expect(oldEdge.labelText == "stack[0]")
+    #expect(oldEdge.labelText == "")
+    #expect(graph.role(ofController: "inbox") == "stack[0]")
     #expect(graph.edges(from: "window:main", to: "vc:nav").first?.labelText == "root")
-    #expect(graph.edges.count == 3, "nothing was removed")
+    #expect(graph.drawnEdges.count == 3, "nothing was removed")
   }
 
   /// A state change alone (dismissing a full-screen presentation brings the presenter back).
@@ -96,7 +100,10 @@ import VCGraph
     #expect(Self.styles(edge.attributes).contains("dotted"))
     #expect(!edge.isDashed, "dotted replaces a presentation's dashes")
     #expect(edge.attributes["color"] == DiagramStyle.light.removed)
-    #expect(edge.labelText == "− REMOVED presents · fullScreen")
+    // The removed box says it was presented full screen; the edge between two boxes of one rank
+    // has no label.
+    #expect(edge.labelText == "")
+    #expect(graph.role(ofController: "login") == "presented · fullScreen")
   }
 
   /// A pop removes the top and its child edge.
@@ -104,7 +111,8 @@ import VCGraph
     let graph = try Self.diffDiagram("navigation.yaml", 4, 5).graph
     let node = try #require(graph.node(named: "vc:attachment"))
     #expect(Self.labelText(node).hasPrefix("− REMOVED "))
-    let edge = try #require(graph.edges(from: "vc:nav", to: "vc:attachment").first)
+    // Drawn where it was: below the controller it had been pushed on.
+    let edge = try #require(graph.edges(from: "vc:message", to: "vc:attachment").first)
     #expect(Self.styles(edge.attributes) == ["dotted"])
     #expect(edge.labelText == "− REMOVED stack[2] · top")
     #expect(graph.nodes.filter { $0.name == "vc:attachment" }.count == 1)
@@ -204,7 +212,7 @@ import VCGraph
     let svg = try SVGDocument(try #require(outputs[.svg]))
     let expected = Set(graph.controllerIDs.map { "vc-" + $0 } + graph.windowIDs.map { "window-" + $0 })
     #expect(Set(svg.nodeIDs) == expected)
-    #expect(svg.edgeCount == graph.edges.count)
+    #expect(svg.edgeCount == graph.drawnEdges.count)
   }
 
   /// The heading `vcgraph diff` draws: the two snapshots' names and the counts.

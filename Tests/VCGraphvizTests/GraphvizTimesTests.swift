@@ -36,9 +36,11 @@ import VCGraph
     #expect(afterReset.total < second.total)
   }
 
-  /// DOT output alone is cgraph's writer: the graph is built and written, never laid out.
+  /// DOT output alone is cgraph's writer: the graph is built and written, never laid out, when the
+  /// folding is given (``FoldMode/auto`` lays a graph out to see whether it fits its page).
   @Test func dotOutputIsBuildingAndRenderingWithoutLayout() throws {
-    let diagram = try lastDiagram(loginFlowScenario)
+    var diagram = try lastDiagram(loginFlowScenario)
+    diagram.folding = Folding(mode: .runs)
     let times = try withRenderer { renderer in
       _ = try renderer.render(diagram, formats: [.dot])
       return renderer.graphvizTimes

@@ -123,7 +123,8 @@ import VCGraphviz
     #expect(try frames[2].text(ofNode: "vc-inbox").hasPrefix("~ CHANGED"))
     #expect(try frames[2].text(ofNode: "vc-inbox").contains("~ appeared → disappeared"))
     #expect(try !frames[2].text(ofNode: "vc-nav").contains("ADDED"))
-    #expect(frames[2].edgeTexts.contains { $0.hasPrefix("+ ADDED") && $0.contains("stack[1] · top") })
+    #expect(frames[2].edgeTexts.contains { $0.hasPrefix("+ ADDED") })
+    #expect(try frames[2].text(ofNode: "vc-message").contains("stack[1] · top"))
     // Step 5 pops attachment: it is drawn, faded, where it was in step 4.
     #expect(try frames[4].text(ofNode: "vc-attachment").hasPrefix("− REMOVED"))
     let was = try #require(frames[3].shapeBox(ofNode: "vc-attachment"))

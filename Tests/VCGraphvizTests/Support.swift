@@ -64,9 +64,34 @@ func attachedControllers(_ hierarchy: Hierarchy) -> [String] {
   }.map(\.id)
 }
 
-/// The `<g class="node">` ids an SVG of the hierarchy must hold: `vc-<id>` and `window-<id>`.
+/// The `<g class="node">` ids an SVG of the hierarchy must hold when nothing is folded: `vc-<id>` and `window-<id>`.
 func expectedSVGNodeIDs(_ hierarchy: Hierarchy) -> Set<String> {
   Set(attachedControllers(hierarchy).map { "vc-" + $0 } + hierarchy.windows.map { "window-" + $0.id })
+}
+
+/// Problems with "every controller is drawn or counted": each attached controller of `hierarchy`
+/// must be a `vc-<id>` node of the SVG or be counted in one of its fold nodes (`N controllers`),
+/// each window a `window-<id>` node, and no other node drawn; empty when all is well.
+func drawnOrCountedProblems(_ svg: SVGDocument, _ hierarchy: Hierarchy) -> [String] {
+  var problems: [String] = []
+  let attached = Set(attachedControllers(hierarchy))
+  let ids = svg.nodeIDs
+  // What a diff frame draws of the step before (faded, `removed`) is no longer in the hierarchy.
+  let removed = Set(svg.removedNodeIDs)
+  let drawn = Set(ids.filter { $0.hasPrefix("vc-") && !removed.contains($0) }.map { String($0.dropFirst(3)) })
+  let windows = Set(ids.filter { $0.hasPrefix("window-") }.map { String($0.dropFirst(7)) })
+  if windows != Set(hierarchy.windows.map(\.id)) { problems.append("windows drawn: \(windows.sorted())") }
+  if !drawn.isSubset(of: attached) {
+    problems.append("drawn but not attached: \(drawn.subtracting(attached).sorted())")
+  }
+  let counted = svg.foldCounts.reduce(0, +)
+  if drawn.count + counted != attached.count {
+    problems.append("\(drawn.count) drawn + \(counted) folded ≠ \(attached.count) controllers")
+  }
+  if let other = ids.first(where: { !$0.hasPrefix("vc-") && !$0.hasPrefix("window-") && !$0.hasPrefix("fold-") }) {
+    problems.append("a node that is neither a controller, a window nor a fold: \(other)")
+  }
+  return problems
 }
 
 // MARK: - Graph descriptions
@@ -80,6 +105,26 @@ extension GraphDescription {
   /// The names of the controller nodes (`vc:…`), without the prefix, in order.
   var controllerIDs: [String] {
     nodes.map(\.name).filter { $0.hasPrefix("vc:") }.map { String($0.dropFirst(3)) }
+  }
+
+  /// The edges a reader sees: not the invisible ones that keep a container's children in order or
+  /// wrap them onto rows.
+  var drawnEdges: [Edge] { edges.filter { $0.attributes["style"] != "invis" } }
+
+  /// The place written on a controller's node after its kind (`stack[1] · top`, `tab 0 · selected`,
+  /// `primary`, `child 2`), or nil when it has none.
+  func role(ofController id: String) -> String? {
+    // The kind's line: its FONT, two no-break spaces, then the role's FONT.
+    guard let label = node(named: "vc:" + id)?.attributes["label"],
+      let gap = label.range(of: "&#160;&#160;"),
+      let end = label.range(of: "</FONT>", range: gap.upperBound..<label.endIndex)
+    else { return nil }
+    return plainText(ofHTML: String(label[gap.upperBound..<end.upperBound]))
+  }
+
+  /// The text of a node's label as a reader sees it.
+  func text(ofNode name: String) -> String {
+    plainText(ofHTML: node(named: name)?.attributes["label"] ?? "")
   }
 
   /// The names of the window nodes (`window:…`), without the prefix, in order.
@@ -224,6 +269,26 @@ struct SVGDocument {
   /// The `<g class="node">` group with this id.
   func node(id: String) -> ParsedElement? {
     root.allElements.first { $0.name == "g" && $0.hasClass("node") && $0.attributes["id"] == id }
+  }
+
+  /// The ids of the nodes a diff frame draws of the step before, faded (class `removed`).
+  var removedNodeIDs: [String] {
+    root.allElements.filter { $0.name == "g" && $0.hasClass("node") && $0.hasClass("removed") }.compactMap {
+      $0.attributes["id"]
+    }
+  }
+
+  /// How many of the hierarchy's controllers each fold node (`<g class="node fold">`) says it holds,
+  /// in document order (what a step popped, `N popped`, is not counted).
+  var foldCounts: [Int] {
+    root.allElements.filter { $0.name == "g" && $0.hasClass("node") && $0.hasClass("fold") }.compactMap { fold in
+      let texts = fold.allElements.filter { $0.name == "text" }.map(\.allText)
+      return texts.lazy.compactMap { text -> Int? in
+        let words = text.split(separator: " ")
+        guard words.count == 2, words[1] == "controllers" || words[1] == "controller" else { return nil }
+        return Int(words[0])
+      }.first
+    }
   }
 
   /// The number of `<g class="edge">` groups.

@@ -213,7 +213,7 @@ public struct Diagram: Sendable {
     for (id, source, cluster) in drawn {
       guard let controller = source[id] else { continue }
       var node = controllerNode(
-        controller, in: source, cluster: cluster, role: source.role(of: id), callbacks: numbers[id],
+        controller, in: source, cluster: cluster, placement: placement(of: id, in: source), callbacks: numbers[id],
         mark: controllerMark(id, in: source))
       node.slot = plan.slots[id]
       graph.nodes.append(node)
@@ -395,12 +395,12 @@ public struct Diagram: Sendable {
       classes = ["edge-presentation", "style-" + (hierarchy[presenter]?.presentation?.style?.rawValue ?? "unknown")]
       color = style.presentationEdge
       attributes = [.init("penwidth", "1.8"), .init("style", "dashed"), .init("arrowhead", "vee")]
-      // Beside the presenter: the same rank, to its right.
+      // Beside the presenter: the same rank, to its right. Its style is written on the presented
+      // controller (see `placement(of:in:)`): the edge has no label, even when a diff marks it.
       if let cluster = clusterOf(presenter), cluster == clusterOf(presented) {
         attributes += [.init("minlen", "0"), .init("weight", "2")]
       }
-      lines =
-        hierarchy[presenter]?.presentation.map { presentationLines($0, presenter: presenter, in: hierarchy) } ?? []
+      lines = []
     }
     switch mark {
     case .added?:
@@ -419,6 +419,7 @@ public struct Diagram: Sendable {
     case nil:
       break
     }
+    if case .presentation = relation { lines = [] }
     classes += [Self.className(of: mark)].compactMap { $0 }
     return .init(
       tail: tail, head: Self.nodeName(ofController: relation.target),
@@ -521,7 +522,7 @@ public struct Diagram: Sendable {
   /// A controller's box, drawn from `source` (the diagram's hierarchy, or the earlier one of a diff
   /// for a removed controller); `callbacks` are the numbers of the callbacks it received in the panel.
   private func controllerNode(
-    _ controller: ViewController, in source: Hierarchy, cluster: String?, role: ChildRole?, callbacks: [Int]?,
+    _ controller: ViewController, in source: Hierarchy, cluster: String?, placement: Placement?, callbacks: [Int]?,
     mark: Mark?
   ) -> GraphDescription.Node {
     // A controller from a scenario is drawn from what the key holds alone (one from a dump also
@@ -529,13 +530,13 @@ public struct Diagram: Sendable {
     // A storyboard's scene also shows its unwind segues, which no key holds.
     guard controller.dumpRecord == nil, !isStoryboard else {
       return makeControllerNode(
-        controller, in: source, cluster: cluster, role: role, callbacks: callbacks, mark: mark)
+        controller, in: source, cluster: cluster, placement: placement, callbacks: callbacks, mark: mark)
     }
     let key = NodeCache.Key(
-      controller: controller, cluster: cluster, role: role, callbacks: callbacks, mark: mark, theme: theme)
+      controller: controller, cluster: cluster, placement: placement, callbacks: callbacks, mark: mark, theme: theme)
     if let node = Self.nodeCache[key] { return node }
     let node = makeControllerNode(
-      controller, in: source, cluster: cluster, role: role, callbacks: callbacks, mark: mark)
+      controller, in: source, cluster: cluster, placement: placement, callbacks: callbacks, mark: mark)
     Self.nodeCache[key] = node
     return node
   }
@@ -544,7 +545,7 @@ public struct Diagram: Sendable {
   private static let nodeCache = NodeCache()
 
   private func makeControllerNode(
-    _ controller: ViewController, in source: Hierarchy, cluster: String?, role: ChildRole?, callbacks: [Int]?,
+    _ controller: ViewController, in source: Hierarchy, cluster: String?, placement: Placement?, callbacks: [Int]?,
     mark: Mark?
   ) -> GraphDescription.Node {
     let isRemoved = mark == .removed
@@ -579,12 +580,11 @@ public struct Diagram: Sendable {
     if controller.kind == .splitView { kindLine += controller.isCollapsed ? " · COLLAPSED" : " · EXPANDED" }
     // The kind, and the place the controller has in its parent: `NAVIGATION  tab 1 · selected`.
     var topLine = HTMLText.font(kindLine, size: 9, color: kindColor, bold: true)
-    if let role {
+    if let placement {
+      let color =
+        isRemoved ? style.removedText : placement.isPresentation ? style.presentationEdge : style.secondaryLabel
       topLine +=
-        Self.gap
-        + HTMLText.font(
-          role.description, size: 9, color: isRemoved ? style.removedText : style.secondaryLabel, bold: role.isShown,
-          width: 40)
+        Self.gap + HTMLText.font(placement.text, size: 9, color: color, bold: placement.isEmphasized, width: 40)
     }
     var rows = [
       topLine,
@@ -594,6 +594,11 @@ public struct Diagram: Sendable {
         "\(state.symbol) \(state.text)", size: 10, color: isRemoved ? style.removedText : state.color, width: 30),
     ].compactMap { $0 }
     if let note = markNote(mark) { rows.insert(note, at: 0) }
+    // How the controller is presented, beyond its style: forwarded, or with the class a dump printed.
+    for note in placement?.notes ?? [] {
+      rows.append(
+        HTMLText.font(note, size: 9, color: isRemoved ? style.removedText : style.presentationEdge, width: 34))
+    }
     // What only a dump tells: the view's place when it disagrees with the state, and the addresses.
     if loaded, controller.dumpRecord?.view != nil {
       let inWindow = source.isViewInWindow(controller.id)
@@ -681,26 +686,36 @@ public struct Diagram: Sendable {
         .init("id", Self.svgID(ofController: controller.id)), .init("class", classes.joined(separator: " ")),
         .init("style", boxStyle), .init("color", border),
         .init("fillcolor", fill), .init("penwidth", width), .init("label", html: label),
-        .init("tooltip", Self.tooltip(of: controller, role: role)),
+        .init("tooltip", Self.tooltip(of: controller, placement: placement)),
       ])
   }
 
-  /// A class name in bold, on as few lines as it fits: a name too long for one line whose module
-  /// (`MyApp.`) leaves the rest on one line breaks after the module's dot; otherwise it breaks at
-  /// word boundaries (camel-case humps, dots, underscores) as ``HTMLText/lines(_:width:maxLines:)`` does.
+  /// A class name in bold, on as few lines as it fits, broken where a reader expects: after the
+  /// module's dot (`MyApp.`), before a `ViewController` or `Controller` suffix, else at word
+  /// boundaries (camel-case humps, dots, underscores) as ``HTMLText/lines(_:width:maxLines:)`` does;
+  /// a word too long for a line is shortened in the middle. At most five lines.
   static func classNameLabel(_ className: String, color: String) -> String {
+    classNameLines(className).map { HTMLText.font($0, size: 12, color: color, bold: true, width: classNameWidth) }
+      .joined(separator: "<BR ALIGN=\"LEFT\"/>")
+  }
+
+  /// The lines ``classNameLabel(_:color:)`` draws a class name on.
+  static func classNameLines(_ className: String) -> [String] {
     let width = classNameWidth
-    if className.count > width, let dot = className.firstIndex(of: "."), !className.contains("<"),
-      className.distance(from: className.startIndex, to: dot) < width,
-      className.distance(from: dot, to: className.endIndex) - 1 <= width
-    {
-      let module = String(className[...dot])
-      let rest = String(className[className.index(after: dot)...])
-      return HTMLText.font(module, size: 12, color: color, bold: true, width: width, maxLines: 1)
-        + "<BR ALIGN=\"LEFT\"/>"
-        + HTMLText.font(rest, size: 12, color: color, bold: true, width: width, maxLines: 1)
+    guard className.count > width else { return [className] }
+    var lines: [String] = []
+    var rest = Substring(className)
+    // The module on a line of its own, unless generic arguments follow (`SwiftUI.UIHostingController<…>`).
+    if let dot = rest.firstIndex(of: "."), !rest.contains("<"), rest.distance(from: rest.startIndex, to: dot) < width {
+      lines.append(String(rest[...dot]))
+      rest = rest[rest.index(after: dot)...]
     }
-    return HTMLText.font(className, size: 12, color: color, bold: true, width: width, maxLines: 3)
+    guard rest.count > width else { return lines + [String(rest)] }
+    for suffix in ["ViewController", "Controller"] where rest.hasSuffix(suffix) && rest.count > suffix.count {
+      let head = HTMLText.lines(String(rest.dropLast(suffix.count)), width: width, maxLines: 4)
+      if head.count <= 3 { return lines + head + [suffix] }
+    }
+    return lines + HTMLText.lines(String(rest), width: width, maxLines: 4)
   }
 
   /// The widest line of a class name, in characters: a longer name breaks at a word boundary.
@@ -712,19 +727,19 @@ public struct Diagram: Sendable {
 
   /// What a reader sees when pointing at a controller's box in a browser: its full class name, id,
   /// title and role, however the box had to shorten them.
-  static func tooltip(of controller: ViewController, role: ChildRole?) -> String {
+  static func tooltip(of controller: ViewController, placement: Placement?) -> String {
     let parts = [
       controller.className, controller.isIDClassName ? nil : "id \(controller.id)",
-      controller.title.flatMap { $0.isEmpty ? nil : "“\($0)”" }, role?.description,
+      controller.title.flatMap { $0.isEmpty ? nil : "“\($0)”" }, placement?.text,
     ]
     return Self.plainAttribute(parts.compactMap { $0 }.joined(separator: " · "))
   }
 
   /// Text for a plain (not HTML) Graphviz attribute such as a tooltip: no control characters, a
-  /// backslash kept from Graphviz's escapes, and at most 2,000 characters.
+  /// backslash kept from Graphviz's escapes, and at most 16,000 characters.
   static func plainAttribute(_ text: String) -> String {
     var result = ""
-    for scalar in text.unicodeScalars.prefix(2_000) {
+    for scalar in text.unicodeScalars.prefix(16_000) {
       if scalar == "\\" {
         result += "\\\\"
       } else if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
@@ -748,7 +763,10 @@ public struct Diagram: Sendable {
   /// last, and what a diff marks inside it. Its tooltip lists them all.
   private func foldNode(_ fold: DrawingPlan.Fold, cluster: String?) -> GraphDescription.Node {
     let source = fold.source
-    let count = fold.held.count
+    let isPopped: Bool
+    if case .popped = fold.anchor { isPopped = true } else { isPopped = false }
+    // What the fold counts: the hierarchy's controllers it holds (a popped fold, what the step popped).
+    let count = isPopped ? fold.held.count : fold.held.count - fold.removed
     var place: String
     switch fold.anchor {
     case .children:
@@ -768,7 +786,9 @@ public struct Diagram: Sendable {
     var rows = [
       HTMLText.font("FOLDED", size: 9, color: style.tertiaryLabel, bold: true) + Self.gap
         + HTMLText.font(place, size: 9, color: style.secondaryLabel, width: 40),
-      HTMLText.font("\(count) controller\(count == 1 ? "" : "s")", size: 12, color: style.secondaryLabel, bold: true),
+      HTMLText.font(
+        isPopped ? "\(count) popped" : "\(count) controller\(count == 1 ? "" : "s")", size: 12,
+        color: style.secondaryLabel, bold: true),
       HTMLText.font(names[0], size: 10, color: style.secondaryLabel, width: 30, maxLines: 2),
     ]
     if names.count > 1 {
@@ -780,7 +800,7 @@ public struct Diagram: Sendable {
     let marks = [
       fold.added > 0 ? ("+ \(fold.added) added", style.added) : nil,
       fold.changed > 0 ? ("~ \(fold.changed) changed", style.changed) : nil,
-      fold.removed > 0 && fold.anchor != .popped(from: "") ? ("− \(fold.removed) removed", style.removed) : nil,
+      fold.removed > 0 && !isPopped ? ("− \(fold.removed) removed", style.removed) : nil,
     ].compactMap { $0 }
     if !marks.isEmpty {
       rows.append(marks.map { HTMLText.font($0.0, size: 9, color: $0.1, bold: true) }.joined(separator: "  "))
@@ -788,8 +808,6 @@ public struct Diagram: Sendable {
     let label =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">"
       + rows.map { "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
-    let isPopped: Bool
-    if case .popped = fold.anchor { isPopped = true } else { isPopped = false }
     var border = style.foldBorder
     var width = "1.2"
     var classes = ["fold"]
@@ -848,20 +866,39 @@ public struct Diagram: Sendable {
 
   // MARK: - Labels
 
-  private func presentationLines(_ presentation: Presentation, presenter: String, in hierarchy: Hierarchy) -> [String] {
+  /// Where a controller sits, as its node says after its kind: its role in its parent, or how it is
+  /// presented.
+  struct Placement: Hashable {
+    /// `stack[1] · top`, `tab 0 · selected`, `presented · pageSheet`.
+    var text: String
+    /// True for the child its container shows.
+    var isEmphasized: Bool
+    var isPresentation: Bool
+    /// More about a presentation: `called on home` when UIKit forwarded it, `with
+    /// _UIPageSheetPresentationController` for a dump.
+    var notes: [String] = []
+  }
+
+  /// The placement of `id` in `hierarchy`: its role, or how it is presented; nil for a root.
+  ///
+  /// A presentation's style is written on the presented controller, not on the edge: a label on an
+  /// edge between two boxes on one rank makes Graphviz 2.42 free memory twice (`make_vn_slot`
+  /// reallocates a rank's node list that `dot_cleanup` then frees again).
+  func placement(of id: String, in hierarchy: Hierarchy) -> Placement? {
+    if let role = hierarchy.role(of: id) {
+      return Placement(text: role.description, isEmphasized: role.isShown, isPresentation: false)
+    }
+    guard let presenter = hierarchy[id]?.presenter, let presentation = hierarchy[presenter]?.presentation else {
+      return nil
+    }
     var name = presentation.style?.rawValue ?? "style unknown"
     if presentation.style == .automatic { name += " → \(ModalPresentationStyle.automatic.resolved.rawValue)" }
-    var lines = [HTMLText.font("presents · \(name)", size: 10, color: style.presentationEdge, bold: true)]
-    if let printed = hierarchy[presentation.presented]?.dumpRecord?.presentationController {
-      lines.append(
-        HTMLText.font(
-          "with \(printed.className ?? "(null)")", size: 9, color: style.presentationEdge, width: 40))
+    var notes: [String] = []
+    if let printed = hierarchy[id]?.dumpRecord?.presentationController {
+      notes.append("with \(printed.className ?? "(null)")")
     }
-    if presentation.source != presenter {
-      lines.append(
-        HTMLText.font("called on \(presentation.source)", size: 9, color: style.presentationEdge, width: 40))
-    }
-    return lines
+    if presentation.source != presenter { notes.append("called on \(presentation.source)") }
+    return Placement(text: "presented · \(name)", isEmphasized: true, isPresentation: true, notes: notes)
   }
 
   /// Label lines in a borderless table whose padding keeps the text off the edge it labels.
@@ -991,7 +1028,7 @@ public struct Diagram: Sendable {
           + text("not shown at launch")
         : swatch(border: style.offScreenBorder, fill: style.offScreenFill, outline: "rounded")
           + text("off screen (disappeared)")) + "</TR>"
-      + "<TR>" + line("╌╌╌▶", style.presentationEdge) + text("presenting → presented (style)") + gap
+      + "<TR>" + line("╌╌╌▶", style.presentationEdge) + text("presenting → presented (style on its box)") + gap
       + swatch(border: style.notLoadedBorder, fill: style.notLoadedFill, outline: "rounded,dashed")
       + text(isStoryboard ? "⚠ unreachable or missing" : "view not loaded") + "</TR>"
       // The diff's rows only when it marks something: a diff with no changes draws no mark to explain.

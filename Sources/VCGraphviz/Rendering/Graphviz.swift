@@ -351,7 +351,11 @@ private final class CGraph {
       guard let created = agedge(pointer, tail, head, nil, 1) else {
         throw .graphConstruction("agedge failed for \(edge.tail) → \(edge.head)")
       }
-      set(edge.attributes, on: UnsafeMutableRawPointer(created))
+      // An edge that may join two nodes of one rank never gets a label: `dot` in Graphviz 2.42
+      // places such a label by growing the rank's node list (`make_vn_slot`) and frees the old list
+      // again when the layout is freed (`dot_cleanup`), which corrupts the heap.
+      let mayBeFlat = edge.attributes["minlen"] == "0"
+      set(mayBeFlat ? edge.attributes.removing(["label"]) : edge.attributes, on: UnsafeMutableRawPointer(created))
       edges.append(created)
     }
   }

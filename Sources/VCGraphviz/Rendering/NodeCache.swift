@@ -8,7 +8,7 @@ final class NodeCache: @unchecked Sendable {
   struct Key: Hashable {
     var controller: ViewController
     var cluster: String?
-    var role: ChildRole?
+    var placement: Diagram.Placement?
     var callbacks: [Int]?
     var mark: Diagram.Mark?
     var theme: Theme

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How the frames of a scenario are laid out.
 public enum FrameLayout: String, Sendable, CaseIterable, Hashable {
   /// One layout for all the steps: a controller on two frames sits at the same place in both, and
@@ -137,8 +135,12 @@ struct StableLayout {
     return positioned
   }
 
+  /// The margin of a frame drawn around some of the nodes of one of the union's frames: two such
+  /// frames around neighbours `nodesep` (18 points) apart must not overlap.
+  static let tightMargin: Double = 8
+
   /// The box of each cluster of a frame: the union's when the cluster holds exactly the nodes the
-  /// union put in it, else the box around the nodes it holds.
+  /// union put in it, else the box around the nodes it holds, with a margin of at most ``tightMargin``.
   private static func clusterBoxes(of frame: FrameOutline, union: Union, geometry: Geometry) -> [String: LayoutBox] {
     var boxes: [String: LayoutBox] = [:]
     for cluster in frame.clusters {
@@ -148,8 +150,8 @@ struct StableLayout {
       if members == homed, let box = geometry.clusters[name] {
         boxes[name] = box
       } else if let box = geometry.box(
-        around: members.map { union.nodeNames[$0] }, sizes: union.size(ofNode:), margin: cluster.margin,
-        label: cluster.label)
+        around: members.map { union.nodeNames[$0] }, sizes: union.size(ofNode:),
+        margin: min(cluster.margin, Self.tightMargin), label: cluster.label)
       {
         boxes[name] = box
       }
@@ -360,6 +362,10 @@ private struct Union {
   struct EdgeKey: Hashable {
     var tail: String
     var head: String
+    /// Invisible edges (that order children or wrap rows) are counted apart from drawn ones: an
+    /// edge that orders two columns in one frame must not stand for the edge that stacks one below
+    /// the other in another.
+    var isInvisible: Bool
     var occurrence: Int
   }
 
@@ -367,13 +373,15 @@ private struct Union {
   static func edgeKeys(of graph: GraphDescription) -> [EdgeKey] {
     var places: [String: String] = [:]
     for node in graph.nodes where node.slot != nil { places[node.name] = node.slot }
-    var seen: [String: [String: Int]] = [:]
+    var seen: [EdgeKey: Int] = [:]
     return graph.edges.map { edge in
-      let tail = places[edge.tail] ?? edge.tail
-      let head = places[edge.head] ?? edge.head
-      let occurrence = seen[tail, default: [:]][head, default: 0]
-      seen[tail, default: [:]][head] = occurrence + 1
-      return EdgeKey(tail: tail, head: head, occurrence: occurrence)
+      var key = EdgeKey(
+        tail: places[edge.tail] ?? edge.tail, head: places[edge.head] ?? edge.head,
+        isInvisible: edge.attributes["style"] == "invis", occurrence: 0)
+      let occurrence = seen[key, default: 0]
+      seen[key] = occurrence + 1
+      key.occurrence = occurrence
+      return key
     }
   }
 
@@ -406,8 +414,19 @@ private struct Union {
       measurements.add(frameGraph.nodeDefaults + node.attributes, for: .node(number))
     }
     for (edge, key) in zip(frameGraph.edges, Self.edgeKeys(of: frameGraph)) {
-      if edges[key] == nil { edgeOrder.append(key) }
-      edges[key] = edge
+      if let earlier = edges[key] {
+        // The strictest separation any frame asks for: an edge that may be flat in one frame and
+        // stacks its ends in another stacks them.
+        var merged = edge
+        let minlen = max(Int(earlier.attributes["minlen"] ?? "1") ?? 1, Int(edge.attributes["minlen"] ?? "1") ?? 1)
+        if minlen != 1 || edge.attributes["minlen"] != nil {
+          merged.attributes = merged.attributes.setting(.init("minlen", "\(minlen)"))
+        }
+        edges[key] = merged
+      } else {
+        edgeOrder.append(key)
+        edges[key] = edge
+      }
       measurements.add(labelIn: frameGraph.edgeDefaults + edge.attributes, for: .edgeLabel(key))
     }
     for (index, cluster) in frameGraph.clusters.enumerated() {
