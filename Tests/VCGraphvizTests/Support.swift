@@ -74,7 +74,8 @@ func expectedSVGNodeIDs(_ hierarchy: Hierarchy) -> Set<String> {
 /// each window a `window-<id>` node, and no other node drawn; empty when all is well.
 func drawnOrCountedProblems(_ svg: SVGDocument, _ hierarchy: Hierarchy) -> [String] {
   var problems: [String] = []
-  let attached = Set(attachedControllers(hierarchy))
+  // The hierarchy's controllers as the SVG names them (a dump's and a storyboard's too).
+  let attached = Set(hierarchy.members.map { String(Diagram.svgID(ofController: $0).dropFirst(3)) })
   let ids = svg.nodeIDs
   // What a diff frame draws of the step before (faded, `removed`) is no longer in the hierarchy.
   let removed = Set(svg.removedNodeIDs)

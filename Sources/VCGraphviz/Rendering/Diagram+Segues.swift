@@ -93,13 +93,13 @@ extension Diagram {
   /// Segues between the same two scenes are one edge that counts them and lists their kinds
   /// (`3 segues: show ×2, present · formSheet`), and a scene's unwind segues one loop; the edge's
   /// tooltip lists every segue with its identifier.
-  var segueEdges: [GraphDescription.Edge] {
+  func segueEdges(drawn: Set<String>) -> [GraphDescription.Edge] {
     // Each group: the segues between one source and one head, in document order.
     var groups: [(key: SegueGroupKey, segues: [(index: Int, segue: Segue)])] = []
     var positions: [SegueGroupKey: Int] = [:]
     for (index, segue) in hierarchy.segues.enumerated() {
       let head = segue.destination ?? segue.source
-      guard hierarchy.isMember(segue.source), hierarchy.isMember(head) else { continue }
+      guard drawn.contains(segue.source), drawn.contains(head) else { continue }
       let key = SegueGroupKey(source: segue.source, head: head, kind: SegueGroupKey.Kind(segue.kind))
       if let position = positions[key] {
         groups[position].segues.append((index, segue))

@@ -193,6 +193,7 @@ public struct Diagram: Sendable {
         return cluster(of: parent, in: hierarchy.isMember(parent) ? hierarchy : (changes?.before ?? hierarchy))
       case let .root(window): return Self.clusterName(ofWindow: window)
       case .detached: return isStoryboard ? nil : Self.detachedClusterName
+      case .segues: return nil
       }
     }
     if drawn.contains(where: { $0.cluster == Self.detachedClusterName })
@@ -223,9 +224,42 @@ public struct Diagram: Sendable {
     }
     let clusters = Dictionary(drawn.map { ($0.id, $0.cluster) }, uniquingKeysWith: { first, _ in first })
     graph.edges = edges(plan, clusterOf: { clusters[$0].map { $0 ?? "" } })
-    graph.edges += segueEdges
-    graph.edges += segueRows(clusterOf: { clusters[$0] ?? nil })
+    graph.edges += segueEdges(drawn: plan.isDrawn)
+    graph.edges += segueRows(drawn: plan.isDrawn, clusterOf: { clusters[$0] ?? nil })
     return graph
+  }
+
+  /// At most this many boxes of a chain of presentations side by side, when they hold nothing drawn.
+  static let chainRowLength = 4
+
+  /// The presented controllers that start a new row of a long chain of presentations, with the
+  /// first box of the row before: a chain of boxes that hold nothing drawn (alerts and sheets
+  /// presented one over the other) would otherwise make a picture many times wider than high.
+  private func wrappedPresentations(_ plan: DrawingPlan) -> [String: String] {
+    var next: [String: String] = [:]
+    var isPresented: Set<String> = []
+    for (id, source) in plan.controllers {
+      guard let presented = source[id]?.presentation?.presented, plan.isDrawn.contains(presented) else { continue }
+      next[id] = presented
+      isPresented.insert(presented)
+    }
+    func holdsNothing(_ id: String) -> Bool { (plan.items[id] ?? []).isEmpty }
+    var wrapped: [String: String] = [:]
+    for (head, _) in plan.controllers where next[head] != nil && !isPresented.contains(head) {
+      var row = [head]
+      var current = head
+      var seen: Set<String> = [head]
+      while let presented = next[current], seen.insert(presented).inserted {
+        if row.count >= Self.chainRowLength, row.allSatisfy(holdsNothing) {
+          wrapped[presented] = row[0]
+          row = [presented]
+        } else {
+          row.append(presented)
+        }
+        current = presented
+      }
+    }
+    return wrapped
   }
 
   /// At most this many leaves side by side: a container's children that hold nothing drawn, or the
@@ -245,13 +279,13 @@ public struct Diagram: Sendable {
 
   /// The rows of the scenes each storyboard scene's segues lead to, when there are more than a row
   /// holds: only scenes outside the initial controller's window, which nothing else places.
-  private func segueRows(clusterOf: (String) -> String?) -> [GraphDescription.Edge] {
+  private func segueRows(drawn: Set<String>, clusterOf: (String) -> String?) -> [GraphDescription.Edge] {
     guard isStoryboard else { return [] }
     var heads: [String: [String]] = [:]
     var sources: [String] = []
     for segue in hierarchy.segues {
-      guard let head = segue.destination, head != segue.source, hierarchy.isMember(head),
-        hierarchy.isMember(segue.source), clusterOf(head) == nil, hierarchy[head]?.parent != segue.source
+      guard let head = segue.destination, head != segue.source, drawn.contains(head),
+        drawn.contains(segue.source), clusterOf(head) == nil, hierarchy[head]?.parent != segue.source
       else { continue }
       switch segue.kind {
       case .unwind, .reference: continue
@@ -282,9 +316,19 @@ public struct Diagram: Sendable {
         return Self.nodeName(ofController: presenter)
       }
     }
+    let wrapped = wrappedPresentations(plan)
     for (relation, _) in hierarchy.relations {
       guard let tail = tail(of: relation, in: hierarchy) else { continue }
-      edges.append(edge(relation, in: hierarchy, mark: relationMark(relation), tail: tail, clusterOf: clusterOf))
+      var drawn = edge(relation, in: hierarchy, mark: relationMark(relation), tail: tail, clusterOf: clusterOf)
+      if case let .presentation(_, presented) = relation, let rowStart = wrapped[presented] {
+        // A long chain of presentations goes on on the next row, under the row before's first box.
+        drawn.attributes = drawn.attributes.setting(.init("minlen", "1")).setting(.init("weight", "1"))
+        edges.append(
+          .init(
+            tail: Self.nodeName(ofController: rowStart), head: Self.nodeName(ofController: presented),
+            attributes: [.init("style", "invis"), .init("class", "row"), .init("weight", "20")]))
+      }
+      edges.append(drawn)
     }
     if let changes {
       for relation in changes.removedRelations {
@@ -305,6 +349,8 @@ public struct Diagram: Sendable {
         edges.append(foldEdge(fold, tail: Self.nodeName(ofWindow: window), head: head))
       case let .presentation(presenter):
         edges.append(foldEdge(fold, tail: Self.nodeName(ofController: presenter), head: head))
+      case let .segues(source):
+        edges.append(foldEdge(fold, tail: Self.nodeName(ofController: source), head: head))
       case .detached:
         continue
       }
@@ -449,6 +495,21 @@ public struct Diagram: Sendable {
       attributes = attributes.setting(.init("color", style.removed))
     case .children, .detached:
       attributes += [.init("class", "edge-child edge-fold"), .init("style", "dashed"), .init("weight", "3")]
+    case let .segues(source):
+      // The segues that lead to the folded scenes, counted with their kinds.
+      let held = Set(fold.held)
+      let segues = hierarchy.segues.filter { $0.source == source && $0.destination.map(held.contains) == true }
+      attributes += [
+        .init("class", "edge-segue edge-fold"), .init("style", "dotted"), .init("arrowhead", "vee"),
+        .init(
+          "label",
+          html: padded([
+            HTMLText.font(
+              "\(segues.count) segue\(segues.count == 1 ? "" : "s"): " + Self.kindList(segues), size: 10,
+              color: style.segue, bold: true, width: 40, maxLines: 4)
+          ])),
+      ]
+      attributes = attributes.setting(.init("color", style.segue)).setting(.init("penwidth", "1.5"))
     }
     return .init(tail: tail, head: head, attributes: attributes)
   }
@@ -711,6 +772,11 @@ public struct Diagram: Sendable {
       rest = rest[rest.index(after: dot)...]
     }
     guard rest.count > width else { return lines + [String(rest)] }
+    // The module with the rest of the name but its suffix, when they fit: `MyApp.FullScreen` / `ViewController`.
+    for suffix in ["ViewController", "Controller"] where rest.hasSuffix(suffix) && rest.count > suffix.count {
+      let head = (lines.first ?? "") + rest.dropLast(suffix.count)
+      if head.count <= width { return [head, suffix] }
+    }
     for suffix in ["ViewController", "Controller"] where rest.hasSuffix(suffix) && rest.count > suffix.count {
       let head = HTMLText.lines(String(rest.dropLast(suffix.count)), width: width, maxLines: 4)
       if head.count <= 3 { return lines + head + [suffix] }
@@ -775,6 +841,7 @@ public struct Diagram: Sendable {
     case .presentation: place = "presented"
     case .popped: place = "popped in this step"
     case .detached: place = "not in a window"
+    case .segues: place = "scenes its segues lead to"
     }
     // The first and the last controller, each on lines of its own: `Level1ViewController` /
     // `… Level16ViewController`; two of one class are told apart by their ids.

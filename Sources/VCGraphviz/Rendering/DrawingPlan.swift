@@ -32,6 +32,8 @@ struct DrawingPlan {
       case popped(from: String)
       /// A tree outside any window.
       case detached
+      /// A storyboard's scenes that only one drawn scene's segues lead to, and that lead nowhere.
+      case segues(from: String)
     }
 
     var anchor: Anchor
@@ -108,7 +110,7 @@ struct DrawingPlan {
       }
     }
     // Trees outside any window: a root of its own (no parent, not presented) that is a member.
-    var detached: [String] = []
+    var unkept: [String] = []
     for id in facts.allControllers where !placed.contains(id) {
       guard let controller = facts.controller(id), controller.parent == nil, controller.presenter == nil else {
         continue
@@ -117,8 +119,27 @@ struct DrawingPlan {
       if facts.keeps(id) {
         place(id, facts: &facts, placed: &placed, pinned: pinned)
       } else {
+        unkept.append(id)
+      }
+    }
+    // A storyboard's scenes that only one drawn scene's segues lead to fold beside that scene;
+    // the other trees outside any window fold together.
+    var detached: [String] = []
+    var bySource: [String: [String]] = [:]
+    var sources: [String] = []
+    for id in unkept {
+      if let source = facts.segueLeafSource(of: id), isDrawn.contains(source) {
+        if bySource[source] == nil { sources.append(source) }
+        bySource[source, default: []].append(id)
+      } else {
         detached.append(id)
       }
+    }
+    for source in sources {
+      // In the order of the source's segues.
+      let scenes = (bySource[source] ?? []).sorted { facts.segueIndex(of: $0) < facts.segueIndex(of: $1) }
+      anchoredFolds[.segues(from: source)] = addFold(
+        scenes, anchor: .segues(from: source), facts: &facts, placed: &placed)
     }
     if !detached.isEmpty {
       anchoredFolds[.detached] = addFold(detached, anchor: .detached, facts: &facts, placed: &placed)
@@ -164,15 +185,23 @@ struct DrawingPlan {
 
   /// Draws `id` and, below it, its children (folding those the level folds) and what it presents.
   private mutating func place(_ id: String, facts: inout Facts, placed: inout Set<String>, pinned: Set<String>) {
-    var pending = [id]
-    while let next = pending.popLast() {
+    // Each controller with its depth: how many boxes stand above it, down from the root.
+    var pending = [(id, 0)]
+    while let (next, depth) = pending.popLast() {
       guard !isDrawn.contains(next), let source = facts.source(of: next) else { continue }
       isDrawn.insert(next)
       controllers.append((next, source))
       let children = facts.displayChildren(of: next)
       var list: [Item] = []
-      var drawnChildren: [String] = []
-      if source[next]?.kind == .navigation, level >= .stacks, !children.isEmpty {
+      var drawnChildren: [(String, Int)] = []
+      // At level `all`, what nests deeper than a page holds folds, whatever it is.
+      let isTooDeep = level >= .all && depth >= FoldLevel.depthLimit
+      if isTooDeep {
+        for child in children { placed.insert(child) }
+        if !children.isEmpty {
+          list = [.fold(addFold(children, anchor: .children(of: next), facts: &facts, placed: &placed))]
+        }
+      } else if source[next]?.kind == .navigation, level >= .stacks, !children.isEmpty {
         list = stackItems(children, of: next, facts: &facts, placed: &placed, pinned: pinned)
       } else {
         var run: [String] = []
@@ -198,18 +227,20 @@ struct DrawingPlan {
         }
         flush(&self, &facts)
       }
-      for item in list {
+      let isColumn = source[next]?.kind == .navigation
+      for (index, item) in list.enumerated() {
         if case let .controller(child) = item {
           placed.insert(child)
-          drawnChildren.append(child)
+          drawnChildren.append((child, depth + 1 + (isColumn ? index : 0)))
         }
       }
       items[next] = list
       for (index, item) in list.enumerated() { positions[item] = (next, index) }
       // What the controller presents: drawn beside it, or folded when the focus leaves it out.
       if let presented = facts.presented(by: next), placed.insert(presented).inserted {
-        if facts.keeps(presented) {
-          drawnChildren.append(presented)
+        if facts.keeps(presented) && !isTooDeep {
+          // Beside its presenter, on its rank.
+          drawnChildren.append((presented, depth))
         } else {
           anchoredFolds[.presentation(from: next)] = addFold(
             [presented], anchor: .presentation(from: next), facts: &facts, placed: &placed)
@@ -299,6 +330,7 @@ struct DrawingPlan {
     case let .presentation(presenter): place = "presented-" + HTMLText.identifier(presenter)
     case let .popped(navigation): place = "popped-" + HTMLText.identifier(navigation)
     case .detached: place = "detached"
+    case let .segues(source): place = "segues-" + HTMLText.identifier(source)
     }
     // A fold stands where its first controller stands when that one is drawn: in the stable layout
     // it takes that controller's place, so folding and unfolding moves nothing.
@@ -341,6 +373,11 @@ extension DrawingPlan {
     private let focusArea: Set<String>?
     private let focusAncestors: Set<String>
     private let segueEnds: Set<String>
+    /// For a storyboard's scene that only one scene's segues lead to, and that leads nowhere itself
+    /// (no segue but unwinds, no child, no window): that scene.
+    private let segueLeaves: [String: String]
+    /// The index of the first segue that leads to each scene.
+    private let firstSegue: [String: Int]
     private var keepMemo: [String: Bool] = [:]
     private var countMemo: [String: Int] = [:]
     private var childrenMemo: [String: [String]] = [:]
@@ -371,6 +408,32 @@ extension DrawingPlan {
       }
       self.removedChildren = removedChildren
       segueEnds = Set(hierarchy.segues.flatMap { [$0.source] + ($0.destination.map { [$0] } ?? []) })
+      var incoming: [String: Set<String>] = [:]
+      var leadsSomewhere: Set<String> = []
+      for segue in hierarchy.segues {
+        switch segue.kind {
+        case .unwind: continue
+        default: break
+        }
+        leadsSomewhere.insert(segue.source)
+        if let destination = segue.destination, destination != segue.source {
+          incoming[destination, default: []].insert(segue.source)
+        }
+      }
+      let roots = Set(hierarchy.windows.compactMap(\.rootViewController))
+      var segueLeaves: [String: String] = [:]
+      for (scene, sources) in incoming where sources.count == 1 && !leadsSomewhere.contains(scene) {
+        guard let controller = hierarchy[scene], controller.parent == nil, controller.children.isEmpty,
+          !roots.contains(scene)
+        else { continue }
+        segueLeaves[scene] = sources.first
+      }
+      self.segueLeaves = segueLeaves
+      var firstSegue: [String: Int] = [:]
+      for (index, segue) in hierarchy.segues.enumerated() {
+        if let destination = segue.destination, firstSegue[destination] == nil { firstSegue[destination] = index }
+      }
+      self.firstSegue = firstSegue
       if let focus {
         var area = Set<String>()
         var ancestors = Set<String>()
@@ -488,6 +551,15 @@ extension DrawingPlan {
       return false
     }
 
+    /// The scene whose segues alone lead to `id`, when `id` is a storyboard's scene that leads
+    /// nowhere and the level folds such scenes (``FoldLevel/subtrees`` and above).
+    func segueLeafSource(of id: String) -> String? {
+      level >= .subtrees ? segueLeaves[id] : nil
+    }
+
+    /// The index of the first of the storyboard's segues that leads to `id`.
+    func segueIndex(of id: String) -> Int { firstSegue[id] ?? .max }
+
     /// True when there is no focus, or `id` is in it.
     func isInFocus(_ id: String) -> Bool { focusArea?.contains(id) ?? true }
 
@@ -502,9 +574,10 @@ extension DrawingPlan {
       let isStackMiddle = stackPosition(of: id) == .middle
       if controller.appearance.isOnScreen && isCurrent(id) { return true }
       if controller.presenter != nil || controller.presentation != nil { return true }
-      if isFlagged(id) || segueEnds.contains(id) { return true }
-      // A root of its own (a window's, or of a tree outside any window).
-      if controller.parent == nil { return true }
+      if isFlagged(id) || (segueEnds.contains(id) && segueLeafSource(of: id) == nil) { return true }
+      // A root of its own (a window's, or of a tree outside any window), unless it is a storyboard's
+      // scene that folds beside the scene whose segues lead to it.
+      if controller.parent == nil, segueLeafSource(of: id) == nil { return true }
       if changed.contains(id) { return level < .stacks || !isStackMiddle }
       let isContainer = controller.kind != .content || !controller.children.isEmpty
       switch level {

@@ -66,8 +66,8 @@ public enum FoldMode: String, Sendable, Hashable, Codable, CaseIterable {
   /// Also, a child that is off screen and unchanged, with nothing on screen or changed inside it,
   /// folds with everything it holds (a tab that is not selected, say).
   case subtrees
-  /// Also, no container draws more than ``FoldLevel/childLimit`` of its children: the others fold,
-  /// even on screen.
+  /// Also, no container draws more than six of its children, and nothing nested more than ten
+  /// boxes below its root is drawn: the rest folds, even on screen.
   case all
 }
 
@@ -81,6 +81,8 @@ enum FoldLevel: Int, Comparable, Sendable {
 
   /// At level ``all``, the most children of one container drawn as their own nodes.
   static let childLimit = 6
+  /// At level ``all``, the most boxes drawn one below the other from a root: what nests deeper folds.
+  static let depthLimit = 10
 
   static func < (lhs: FoldLevel, rhs: FoldLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
