@@ -267,6 +267,17 @@ func stateControllers(_ state: [String: Any], step number: Int) throws -> [Strin
   return Dictionary(uniqueKeysWithValues: controllers.compactMap { c in (c["id"] as? String).map { ($0, c) } })
 }
 
+/// How many controllers each fold node of an SVG counts (`N controllers`), in document order.
+func foldCounts(_ bytes: [UInt8]) throws -> [Int] {
+  try svgTexts(bytes).nodes.filter { $0.key.hasPrefix("fold-") }.sorted { $0.key < $1.key }.compactMap { _, texts in
+    texts.lazy.compactMap { text -> Int? in
+      let words = text.split(separator: " ")
+      guard words.count == 2, words[1] == "controllers" || words[1] == "controller" else { return nil }
+      return Int(words[0])
+    }.first
+  }
+}
+
 /// The SVG node ids a step must draw, from `vcgraph state --json`: every controller in a relation, and every window.
 func expectedNodeIDs(_ state: [String: Any], step number: Int) throws -> Set<String> {
   let steps = try #require(state["steps"] as? [[String: Any]])

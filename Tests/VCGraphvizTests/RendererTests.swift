@@ -30,7 +30,9 @@ import VCGraphviz
     let replay = try sampleReplay(sample)
     let svgs = try withRenderer { renderer in
       try replay.frames.map { frame in
-        let diagram = Diagram(frame: frame, stepCount: replay.scenario.steps.count, title: replay.scenario.title)
+        // At the rules' level, whatever the size, so that the graph is the one drawn.
+        var diagram = Diagram(frame: frame, stepCount: replay.scenario.steps.count, title: replay.scenario.title)
+        diagram.folding = Folding(mode: .runs)
         return (diagram, try #require(try renderer.render(diagram, formats: [.svg])[.svg]))
       }
     }

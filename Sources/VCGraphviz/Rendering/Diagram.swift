@@ -224,6 +224,31 @@ public struct Diagram: Sendable {
     }
     let clusters = Dictionary(drawn.map { ($0.id, $0.cluster) }, uniquingKeysWith: { first, _ in first })
     graph.edges = edges(plan, clusterOf: { clusters[$0].map { $0 ?? "" } })
+    // Past the rules, windows go one below the other: a second window beside the first makes a
+    // picture as wide as both.
+    if level >= .stacks {
+      let windows = hierarchy.windows.map { Self.clusterName(ofWindow: $0.id) }
+      for (upper, lower) in zip(hierarchy.windows, hierarchy.windows.dropFirst()) {
+        let cluster = Self.clusterName(ofWindow: upper.id)
+        guard windows.contains(cluster) else { continue }
+        // One invisible edge from the deepest box of the upper window: more would upset the order
+        // of the boxes on every rank.
+        var deepest: (String, Int)?
+        for (id, _, drawnCluster) in drawn where drawnCluster == cluster {
+          if let depth = plan.depths[.controller(id)], depth > (deepest?.1 ?? -1) {
+            deepest = (Self.nodeName(ofController: id), depth)
+          }
+        }
+        for (index, fold) in plan.folds.enumerated() where foldClusters[index] == cluster {
+          if let depth = plan.depths[.fold(index)], depth > (deepest?.1 ?? -1) { deepest = (fold.name, depth) }
+        }
+        guard let deepest else { continue }
+        graph.edges.append(
+          .init(
+            tail: deepest.0, head: Self.nodeName(ofWindow: lower.id),
+            attributes: [.init("style", "invis"), .init("class", "window-below"), .init("weight", "0")]))
+      }
+    }
     graph.edges += segueEdges(drawn: plan.isDrawn)
     graph.edges += segueRows(drawn: plan.isDrawn, clusterOf: { clusters[$0] ?? nil })
     return graph

@@ -67,6 +67,9 @@ struct DrawingPlan {
   private(set) var anchoredFolds: [Fold.Anchor: Int] = [:]
   /// Where each item is drawn: among which container's items, at which index.
   private var positions: [Item: (parent: String, index: Int)] = [:]
+  /// How many boxes stand above each drawn item, down from its root (a presented controller is on
+  /// its presenter's level).
+  private(set) var depths: [Item: Int] = [:]
 
   let hierarchy: Hierarchy
   let changes: HierarchyDiff?
@@ -191,6 +194,7 @@ struct DrawingPlan {
       guard !isDrawn.contains(next), let source = facts.source(of: next) else { continue }
       isDrawn.insert(next)
       controllers.append((next, source))
+      depths[.controller(next)] = depth
       let children = facts.displayChildren(of: next)
       var list: [Item] = []
       var drawnChildren: [(String, Int)] = []
@@ -229,6 +233,7 @@ struct DrawingPlan {
       }
       let isColumn = source[next]?.kind == .navigation
       for (index, item) in list.enumerated() {
+        depths[item] = depth + 1 + (isColumn ? index : 0)
         if case let .controller(child) = item {
           placed.insert(child)
           drawnChildren.append((child, depth + 1 + (isColumn ? index : 0)))

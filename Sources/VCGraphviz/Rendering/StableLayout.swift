@@ -107,7 +107,11 @@ struct StableLayout {
         .init("label", html: Self.padded(header: header.value, size: size, to: biggestHeader)))
     }
     let boxes = Self.clusterBoxes(of: outline, union: union, geometry: geometry)
-    positioned.clusters = graph.clusters.map { cluster in
+    // A frame that would overlap another (controllers set up outside any window where a later step
+    // puts them inside one) is not drawn: its boxes stay where they are, unframed.
+    let unframed = Set(graph.clusters.map(\.name).filter { boxes[$0] == nil && union.hasCluster(named: $0) })
+    positioned.clusters = graph.clusters.compactMap { cluster in
+      guard !unframed.contains(cluster.name) else { return nil }
       guard let box = boxes[cluster.name] else { return cluster }
       return .init(name: cluster.name, attributes: cluster.attributes.setting(.init("bb", box.bb)))
     }
@@ -123,11 +127,14 @@ struct StableLayout {
     positioned.nodes = graph.nodes.map { node in
       guard let position = geometry.nodes[node.place], let size = union.size(ofNode: node.place) else { return node }
       return .init(
-        name: node.name, cluster: node.cluster,
+        name: node.name, cluster: node.cluster.flatMap { unframed.contains($0) ? nil : $0 },
         attributes: node.attributes.setting(.init("pos", position)).setting(size.nodeWidth)
           .setting(size.nodeHeight), slot: node.slot)
     }
-    positioned.edges = zip(graph.edges, Union.edgeKeys(of: graph)).map { edge, key in
+    // Invisible edges only shaped the union's layout: a placed frame draws without them (their
+    // routes would stretch the frame past the union's extent).
+    positioned.edges = zip(graph.edges, Union.edgeKeys(of: graph)).compactMap { edge, key in
+      guard !key.isInvisible else { return nil }
       var attributes = edge.attributes
       for (name, value) in geometry.edges[key] ?? [:] { attributes = attributes.setting(.init(name, value)) }
       return .init(tail: edge.tail, head: edge.head, attributes: attributes)
@@ -143,6 +150,7 @@ struct StableLayout {
   /// union put in it, else the box around the nodes it holds, with a margin of at most ``tightMargin``.
   private static func clusterBoxes(of frame: FrameOutline, union: Union, geometry: Geometry) -> [String: LayoutBox] {
     var boxes: [String: LayoutBox] = [:]
+    var computed: [(name: String, box: LayoutBox)] = []
     for cluster in frame.clusters {
       let name = union.clusterNames[cluster.cluster]
       let members = Set(frame.nodes.filter { $0.cluster == cluster.cluster }.map(\.node))
@@ -153,8 +161,13 @@ struct StableLayout {
         around: members.map { union.nodeNames[$0] }, sizes: union.size(ofNode:),
         margin: min(cluster.margin, Self.tightMargin), label: cluster.label)
       {
-        boxes[name] = box
+        computed.append((name, box))
       }
+    }
+    // A box around some of a union cluster's nodes is kept when it overlaps no other: one that
+    // does is left out, and its frame drawn without a box.
+    for (name, box) in computed where !boxes.values.contains(where: { $0.intersects(box) }) {
+      boxes[name] = box
     }
     return boxes
   }
@@ -451,6 +464,9 @@ private struct Union {
       })
   }
 
+  /// True when a frame drew a cluster of this name.
+  func hasCluster(named name: String) -> Bool { clusterNumbers[name] != nil }
+
   private mutating func clusterNumber(_ name: String) -> Int {
     if let number = clusterNumbers[name] { return number }
     clusterNumbers[name] = clusterNames.count
@@ -616,6 +632,10 @@ struct LayoutBox: Equatable {
 
   /// As a `bb` attribute.
   var bb: String { "\(minX),\(minY),\(maxX),\(maxY)" }
+
+  func intersects(_ other: LayoutBox) -> Bool {
+    minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+  }
 
   func union(_ other: LayoutBox) -> LayoutBox {
     LayoutBox(
