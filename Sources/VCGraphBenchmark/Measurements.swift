@@ -57,12 +57,19 @@ final class Measurements {
     progress("warming up: vcgraph render, \(steps) frames")
     _ = try render(scenario, format: "svg")
     var vcgraphPerFrame: [String: (wall: Duration, cpu: Duration)] = [:]
+    var canvases: [String: String] = [:]
     for format in ["svg", "png"] {
       let repeats = format == "svg" ? plan.repeats : 1
       var runs: [ChildRun] = []
       for run in 1...repeats {
         progress("vcgraph render --format \(format), \(steps) frames (run \(run) of \(repeats))")
-        runs.append(try render(scenario, format: format).run)
+        let isLast = run == repeats
+        let rendered = try render(scenario, format: format, keeping: isLast)
+        runs.append(rendered.run)
+        if isLast {
+          canvases[format] = Self.canvasSize(inFolder: rendered.folder, format: format)
+          workspace.removeItem(URL(fileURLWithPath: rendered.folder).deletingLastPathComponent().lastPathComponent)
+        }
       }
       vcgraphPerFrame[format] = (
         Self.median(runs.map(\.wallTime)).per(steps), Self.median(runs.map(\.cpuTime)).per(steps)
@@ -77,7 +84,7 @@ final class Measurements {
       title: "Per frame: vcgraph against a `dot` process per frame (\(Format.count(steps))-step scenario)",
       columns: [
         "format", "vcgraph / frame", "dot process / frame", "dot ÷ vcgraph", "target", "result",
-        "CPU time: dot ÷ vcgraph",
+        "CPU time: dot ÷ vcgraph", "canvas",
       ])
     for (format, target) in [("svg", 20.0), ("png", 4.0)] {
       let folder = workspace.path("dot-\(format)")
@@ -99,6 +106,7 @@ final class Measurements {
       section.rows.append([
         format.uppercased(), Format.time(vcgraphTime.wall), Format.time(dotPerFrame), Format.ratio(ratio),
         "≥ \(Format.ratio(target))", met ? "PASS" : "MISS", Format.ratio(dotCPUTime.per(steps) / vcgraphTime.cpu),
+        canvases[format] ?? "?",
       ])
       report.verdicts.append(
         .init(
@@ -382,6 +390,27 @@ final class Measurements {
       : try ChildProcess.run(vcgraph, command, scratch: workspace.url)
     if !keeping { workspace.removeItem(output) }
     return (run, workspace.path(output))
+  }
+
+  /// The size of the first frame vcgraph wrote into `folder`, in pixels at the PNG's resolution:
+  /// `1365 × 1024 px` (read from a PNG's header, or from an SVG's size in points, 4/3 of a pixel each).
+  static func canvasSize(inFolder folder: String, format: String) -> String {
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+      $0.hasSuffix("." + format)
+    }.sorted()
+    guard let first = names.first, let data = FileManager.default.contents(atPath: "\(folder)/\(first)") else {
+      return "?"
+    }
+    let bytes = [UInt8](data)
+    if format == "png", bytes.count >= 24 {
+      func bigEndian(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+      return "\(bigEndian(16)) × \(bigEndian(20)) px"
+    }
+    let text = String(decoding: bytes.prefix(2_000), as: UTF8.self)
+    guard let match = text.firstMatch(of: #/viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"/#),
+      let width = Double(match.output.1), let height = Double(match.output.2)
+    else { return "?" }
+    return "\(Int((width * 4 / 3).rounded())) × \(Int((height * 4 / 3).rounded())) px"
   }
 
   /// Whether two folders hold the same files, however deep, with the same bytes.

@@ -60,11 +60,14 @@ import VCGraphviz
 
   /// What each frame draws does not depend on the layout: the same nodes, edges and words; with
   /// the callbacks panel too, whose height changes from step to step, the frames have one size.
+  /// (Folded at one level: with ``FoldMode/auto``, the stable layout's frames, as big as all the
+  /// steps together, may fold more than a step laid out alone.)
   @Test(arguments: ["navigation.yaml", "sheet-swipe-to-dismiss.yaml", "split-view-adaptive.yaml"])
   func aStableFrameDrawsWhatThePerStepFrameDraws(sample: String) throws {
     for showsEvents in [false, true] {
-      let stable = try Self.frames(sample, showsEvents: showsEvents)
-      let perStep = try Self.frames(sample, layout: .perStep, showsEvents: showsEvents)
+      let folding = Folding(mode: .runs)
+      let stable = try Self.frames(sample, showsEvents: showsEvents, folding: folding)
+      let perStep = try Self.frames(sample, layout: .perStep, showsEvents: showsEvents, folding: folding)
       try #require(stable.count == perStep.count)
       let sizes = Set(stable.map { $0.root.attributes["viewBox"] ?? "none" })
       #expect(sizes.count == 1, "\(sample)\(showsEvents ? " with events" : ""): frames of sizes \(sizes)")

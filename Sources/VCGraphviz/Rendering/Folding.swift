@@ -91,23 +91,23 @@ enum FoldLevel: Int, Comparable, Sendable {
 ///
 /// A PNG at Graphviz's default resolution (96 dpi, so a point is 4/3 of a pixel) may be at most
 /// ``maximumPixels`` on each side, and its longer side at most ``maximumAspectRatio`` times its
-/// shorter. Within that, ``FoldMode/auto`` folds more while a picture is wider than
-/// ``comfortableWidth``: shown 1,000 pixels wide, such a picture still draws its smallest text (9
-/// points) at least 6.6 pixels high and class names (13 points) 9.6 pixels.
+/// shorter. Within that, ``FoldMode/auto`` folds more while a picture is wider or taller than
+/// ``comfortableSize``: shown 1,000 pixels wide, a picture that wide still draws its smallest text
+/// (9 points) 6.7 pixels high and class names (12 points) 8.9 pixels.
 public struct PageBudget: Sendable, Hashable {
   /// The most pixels on either side of the PNG.
   public var maximumPixels: Double
   /// The most the longer side may be, in multiples of the shorter.
   public var maximumAspectRatio: Double
-  /// The widest PNG, in pixels, that ``FoldMode/auto`` accepts without trying to fold more.
-  public var comfortableWidth: Double
+  /// The widest and tallest PNG, in pixels, that ``FoldMode/auto`` accepts without trying to fold more.
+  public var comfortableSize: Double
   /// Pixels per inch of a PNG drawn at Graphviz's default resolution; a point is 1/72 inch.
   public static let pixelsPerInch: Double = 96
 
-  public init(maximumPixels: Double = 2_400, maximumAspectRatio: Double = 3, comfortableWidth: Double = 1_800) {
+  public init(maximumPixels: Double = 2_400, maximumAspectRatio: Double = 3, comfortableSize: Double = 1_800) {
     self.maximumPixels = maximumPixels
     self.maximumAspectRatio = maximumAspectRatio
-    self.comfortableWidth = comfortableWidth
+    self.comfortableSize = comfortableSize
   }
 
   /// The pixels a PNG gives to this many points.
@@ -121,8 +121,8 @@ public struct PageBudget: Sendable, Hashable {
       && max(wide, high) <= maximumAspectRatio * max(1, min(wide, high))
   }
 
-  /// True when a picture this big, in points, fits and is no wider than ``comfortableWidth``.
+  /// True when a picture this big, in points, fits and is no wider or taller than ``comfortableSize``.
   public func isComfortable(width: Double, height: Double) -> Bool {
-    fits(width: width, height: height) && Self.pixels(points: width) <= comfortableWidth
+    fits(width: width, height: height) && Self.pixels(points: max(width, height)) <= comfortableSize
   }
 }
