@@ -158,7 +158,14 @@ public struct Diagram: Sendable {
     graph.attributes = [
       .init("rankdir", "TB"), .init("newrank", "true"), .init("bgcolor", style.background), font,
       .init("pad", "0.35"), .init("nodesep", "0.25"), .init("ranksep", "0.4"),
-      .init("labelloc", "t"), .init("labeljust", "l"), .init("label", html: header(folds: plan.folds)),
+      .init("labelloc", "t"), .init("labeljust", "l"),
+      // With nothing to draw below it, the legend goes under the title: a header alone is wide and short.
+      .init(
+        "label",
+        html: header(
+          folds: plan.folds,
+          stacked: plan.controllers.isEmpty && plan.folds.isEmpty
+            && hierarchy.windows.isEmpty)),
       .init("class", "theme-" + theme.rawValue),
     ]
     graph.nodeDefaults = [font, .init("shape", "box"), .init("margin", "0.1,0.05")]
@@ -249,9 +256,39 @@ public struct Diagram: Sendable {
             attributes: [.init("style", "invis"), .init("class", "window-below"), .init("weight", "0")]))
       }
     }
+    graph.edges += treeRows(plan)
     graph.edges += segueEdges(drawn: plan.isDrawn)
     graph.edges += segueRows(drawn: plan.isDrawn, clusterOf: { clusters[$0] ?? nil })
     return graph
+  }
+
+  /// A storyboard's scenes that no segue leads to (scenes code instantiates, unreachable ones), that
+  /// nothing else places side by side: more than ``rowLength`` of them wrap onto rows, each tree
+  /// below the deepest box of the tree a row before it. (A scenario's frames leave their trees
+  /// outside a window side by side: the stable layout merges every frame's edges, and a row edge of
+  /// one frame would fight the order of another.)
+  private func treeRows(_ plan: DrawingPlan) -> [GraphDescription.Edge] {
+    guard isStoryboard else { return [] }
+    let windowRoots = Set(hierarchy.windows.compactMap(\.rootViewController))
+    var seguedTo: Set<String> = []
+    for segue in hierarchy.segues {
+      if case .unwind = segue.kind { continue }
+      if let destination = segue.destination, destination != segue.source, plan.isDrawn.contains(segue.source) {
+        seguedTo.insert(destination)
+      }
+    }
+    let roots = plan.roots.filter { root in
+      guard let controller = hierarchy[root] ?? changes?.before[root] else { return false }
+      return !windowRoots.contains(root) && controller.parent == nil && controller.presenter == nil
+        && !seguedTo.contains(root)
+    }
+    guard roots.count > Self.rowLength else { return [] }
+    return (0..<roots.count - Self.rowLength).map { index in
+      .init(
+        tail: plan.nodeName(of: plan.deepestItem(under: roots[index])),
+        head: Self.nodeName(ofController: roots[index + Self.rowLength]),
+        attributes: [.init("style", "invis"), .init("class", "row"), .init("weight", "0")])
+    }
   }
 
   /// At most this many boxes of a chain of presentations side by side, when they hold nothing drawn.
@@ -881,13 +918,13 @@ public struct Diagram: Sendable {
       HTMLText.font(
         isPopped ? "\(count) popped" : "\(count) controller\(count == 1 ? "" : "s")", size: 12,
         color: style.secondaryLabel, bold: true),
-      HTMLText.font(names[0], size: 10, color: style.secondaryLabel, width: 30, maxLines: 2),
+      HTMLText.font(Self.foldLine(names[0]), size: 10, color: style.secondaryLabel, width: 30),
     ]
     if names.count > 1 {
       rows.append(
         HTMLText.font(
-          (names.count > 2 ? "… " : "") + names[names.count - 1], size: 10, color: style.secondaryLabel, width: 30,
-          maxLines: 2))
+          Self.foldLine((names.count > 2 ? "… " : "") + names[names.count - 1]), size: 10,
+          color: style.secondaryLabel, width: 30))
     }
     let marks = [
       fold.added > 0 ? ("+ \(fold.added) added", style.added) : nil,
@@ -926,6 +963,15 @@ public struct Diagram: Sendable {
       ])
     node.slot = fold.slot
     return node
+  }
+
+  /// A name on a fold, on at most two lines of 30 characters broken at word boundaries, or else
+  /// shortened in the middle to one line (the tooltip lists every name whole).
+  static func foldLine(_ name: String) -> String {
+    let lines = HTMLText.lines(name, width: 30, maxLines: 3)
+    if lines.count <= 2 { return name }
+    let keep = 29
+    return String(name.prefix((keep + 1) / 2)) + "…" + String(name.suffix(keep / 2))
   }
 
   /// How a fold names one of its controllers: its class without the module, and for one of UIKit's
@@ -1001,7 +1047,7 @@ public struct Diagram: Sendable {
   }
 
   /// The graph label: scenario title and step position, the action, the caption, and the legend.
-  private func header(folds: [DrawingPlan.Fold]) -> String {
+  private func header(folds: [DrawingPlan.Fold], stacked: Bool = false) -> String {
     var context = context
     if let title, !title.isEmpty { context = title + "  ·  " + context }
     if !folding.focus.isEmpty { context += "  ·  FOCUS " + folding.focus.joined(separator: ", ") }
@@ -1015,6 +1061,14 @@ public struct Diagram: Sendable {
     let leftCell =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">"
       + left.map { "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
+    if stacked {
+      return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">"
+        + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" VALIGN=\"TOP\">\(leftCell)</TD></TR>"
+        + "<TR><TD HEIGHT=\"10\"></TD></TR>"
+        + "<TR><TD ALIGN=\"LEFT\" VALIGN=\"TOP\">\(legend(showsFolds: !folds.isEmpty))</TD></TR>"
+        + (callbacksPanel.map { "<TR><TD HEIGHT=\"10\"></TD></TR><TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" } ?? "")
+        + "<TR><TD HEIGHT=\"10\"></TD></TR></TABLE>"
+    }
     return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">"
       + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" VALIGN=\"TOP\" ROWSPAN=\"2\">\(leftCell)</TD><TD WIDTH=\"24\" ROWSPAN=\"2\"></TD>"
       + "<TD ALIGN=\"RIGHT\" VALIGN=\"TOP\">\(legend(showsFolds: !folds.isEmpty))</TD></TR>"

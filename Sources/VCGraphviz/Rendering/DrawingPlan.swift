@@ -70,6 +70,10 @@ struct DrawingPlan {
   /// How many boxes stand above each drawn item, down from its root (a presented controller is on
   /// its presenter's level).
   private(set) var depths: [Item: Int] = [:]
+  /// The root each drawn item hangs from (through parents and presenters), in the order the roots
+  /// were placed: a window's root, or a tree of its own outside any window.
+  private(set) var roots: [String] = []
+  private(set) var rootOf: [Item: String] = [:]
 
   let hierarchy: Hierarchy
   let changes: HierarchyDiff?
@@ -154,6 +158,20 @@ struct DrawingPlan {
     }
   }
 
+  /// The deepest item drawn under `root` (itself when nothing is).
+  func deepestItem(under root: String) -> Item {
+    var deepest = Item.controller(root)
+    var depth = depths[deepest] ?? 0
+    for (item, itemRoot) in rootOf where itemRoot == root {
+      if let itemDepth = depths[item],
+        itemDepth > depth || (itemDepth == depth && nodeName(of: item) < nodeName(of: deepest))
+      {
+        (deepest, depth) = (item, itemDepth)
+      }
+    }
+    return deepest
+  }
+
   /// The node name of an item.
   func nodeName(of item: Item) -> String {
     switch item {
@@ -189,12 +207,14 @@ struct DrawingPlan {
   /// Draws `id` and, below it, its children (folding those the level folds) and what it presents.
   private mutating func place(_ id: String, facts: inout Facts, placed: inout Set<String>, pinned: Set<String>) {
     // Each controller with its depth: how many boxes stand above it, down from the root.
+    roots.append(id)
     var pending = [(id, 0)]
     while let (next, depth) = pending.popLast() {
       guard !isDrawn.contains(next), let source = facts.source(of: next) else { continue }
       isDrawn.insert(next)
       controllers.append((next, source))
       depths[.controller(next)] = depth
+      rootOf[.controller(next)] = id
       let children = facts.displayChildren(of: next)
       var list: [Item] = []
       var drawnChildren: [(String, Int)] = []
@@ -234,6 +254,7 @@ struct DrawingPlan {
       let isColumn = source[next]?.kind == .navigation
       for (index, item) in list.enumerated() {
         depths[item] = depth + 1 + (isColumn ? index : 0)
+        rootOf[item] = id
         if case let .controller(child) = item {
           placed.insert(child)
           drawnChildren.append((child, depth + 1 + (isColumn ? index : 0)))
@@ -383,6 +404,12 @@ extension DrawingPlan {
     private let segueLeaves: [String: String]
     /// The index of the first segue that leads to each scene.
     private let firstSegue: [String: Int]
+    /// For a storyboard's scene one or more segues away from the scenes nothing leads to (the
+    /// initial controller's tree, scenes code instantiates): the scene its first path starts from
+    /// (`first`), and for one two or more segues away, the scene one segue away it is reached
+    /// through (`second`). At level ``FoldLevel/subtrees`` a scene folds with what is reached
+    /// through its `second`, at level ``FoldLevel/all`` with what is reached from its `first`.
+    private let segueOwners: [String: (first: String, second: String?)]
     private var keepMemo: [String: Bool] = [:]
     private var countMemo: [String: Int] = [:]
     private var childrenMemo: [String: [String]] = [:]
@@ -439,6 +466,7 @@ extension DrawingPlan {
         if let destination = segue.destination, firstSegue[destination] == nil { firstSegue[destination] = index }
       }
       self.firstSegue = firstSegue
+      self.segueOwners = Self.segueOwners(of: hierarchy)
       if let focus {
         var area = Set<String>()
         var ancestors = Set<String>()
@@ -559,7 +587,57 @@ extension DrawingPlan {
     /// The scene whose segues alone lead to `id`, when `id` is a storyboard's scene that leads
     /// nowhere and the level folds such scenes (``FoldLevel/subtrees`` and above).
     func segueLeafSource(of id: String) -> String? {
-      level >= .subtrees ? segueLeaves[id] : nil
+      guard level >= .subtrees else { return nil }
+      if level >= .all, let owner = segueOwners[id]?.first { return owner }
+      if let owner = segueOwners[id]?.second { return owner }
+      return segueLeaves[id]
+    }
+
+    /// Breadth first through the segues, from the scenes no segue leads to (and their containment
+    /// trees): each scene two or more segues away, with the scene one segue away it is reached through.
+    private static func segueOwners(of hierarchy: Hierarchy) -> [String: (first: String, second: String?)] {
+      guard !hierarchy.segues.isEmpty else { return [:] }
+      var leadsTo: [String: [String]] = [:]
+      var incoming: Set<String> = []
+      for segue in hierarchy.segues {
+        switch segue.kind {
+        case .unwind: continue
+        default: break
+        }
+        guard let destination = segue.destination, destination != segue.source else { continue }
+        leadsTo[segue.source, default: []].append(destination)
+        incoming.insert(destination)
+      }
+      // A scene's containment tree is on its segue level.
+      func tree(_ id: String) -> [String] { [id] + hierarchy.descendants(of: id) }
+      var owner: [String: (first: String, second: String?)] = [:]
+      var level: [String: Int] = [:]
+      var queue: [String] = []
+      for id in hierarchy.members where hierarchy[id]?.parent == nil && !incoming.contains(id) {
+        for member in tree(id) where level[member] == nil {
+          level[member] = 0
+          queue.append(member)
+        }
+      }
+      var next = 0
+      while next < queue.count {
+        let scene = queue[next]
+        next += 1
+        let depth = level[scene] ?? 0
+        for destination in leadsTo[scene] ?? [] where level[destination] == nil {
+          // A child is placed with its parent, never as a scene of its own.
+          guard hierarchy[destination]?.parent == nil else { continue }
+          // The scene on level 0 this path starts from, and the one on level 1 it goes through.
+          let first = owner[scene]?.first ?? scene
+          let second = depth == 0 ? nil : (owner[scene]?.second ?? scene)
+          for member in tree(destination) where level[member] == nil {
+            level[member] = depth + 1
+            owner[member] = (first, second)
+            queue.append(member)
+          }
+        }
+      }
+      return owner
     }
 
     /// The index of the first of the storyboard's segues that leads to `id`.
