@@ -130,12 +130,17 @@ extension Renderer {
     guard let firstTheme = themes.first else { return [] }
     let frameCount = diagrams().reduce(0) { count, _ in count + 1 }
     guard frameCount > 0 else { return [] }
+    /// The diagrams of `frames`, made one at a time as they are read (a run's frames are never all
+    /// held at once: each holds its hierarchy and the one before it).
+    func run(_ frames: Range<Int>) -> some Sequence<Diagram> {
+      diagrams().dropFirst(frames.lowerBound).prefix(frames.count)
+    }
     func graphs(
       _ frames: Range<Int>, _ theme: Theme, _ level: FoldLevel, _ pinned: Set<String>
     )
       -> some Sequence<GraphDescription>
     {
-      diagrams().lazy.enumerated().filter { frames.contains($0.offset) }.map { _, diagram in
+      run(frames).lazy.map { diagram in
         var themed = diagram
         themed.theme = theme
         return themed.graph(level: level, pinned: pinned)
@@ -144,7 +149,7 @@ extension Renderer {
     func pinned(_ frames: Range<Int>, _ level: FoldLevel) -> Set<String> {
       guard level >= .stacks else { return [] }
       return Self.controllersWithSeveralPlaces(
-        in: diagrams().lazy.enumerated().filter { frames.contains($0.offset) }.map(\.element), level: level)
+        in: run(frames), level: level)
     }
     /// The layout of `frames` at `level`, and whether it fits the page and is comfortable.
     func laidOut(
