@@ -74,7 +74,10 @@ extension Renderer {
         return folded
       }
     }
-    let runs = layout == .stable ? try stableRuns(of: diagrams, themes: themes, levels: folding.levels) : []
+    let runs =
+      layout == .stable
+      ? try stableRuns(
+        of: diagrams, count: replay.scenario.steps.count, themes: themes, levels: folding.levels) : []
     let stepCount = replay.scenario.steps.count
     for (offset, diagram) in diagrams().enumerated() {
       let step = replay.scenario.steps[offset]
@@ -125,10 +128,9 @@ extension Renderer {
   /// that lets it run longest: a controller keeps its place within a run, and the picture changes
   /// its layout only where a run ends.
   private func stableRuns(
-    of diagrams: () -> some Sequence<Diagram>, themes: [Theme], levels: [FoldLevel]
+    of diagrams: () -> some Sequence<Diagram>, count frameCount: Int, themes: [Theme], levels: [FoldLevel]
   ) throws(RenderError) -> [StableRun] {
     guard let firstTheme = themes.first else { return [] }
-    let frameCount = diagrams().reduce(0) { count, _ in count + 1 }
     guard frameCount > 0 else { return [] }
     /// The diagrams of `frames`, made one at a time as they are read (a run's frames are never all
     /// held at once: each holds its hierarchy and the one before it).
