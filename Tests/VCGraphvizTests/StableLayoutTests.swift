@@ -82,6 +82,55 @@ import VCGraphviz
     }
   }
 
+  /// Frames that put the same controllers side by side in opposite orders (a tab that later
+  /// becomes a split view's primary column, left of a tab that was before it): one layout cannot
+  /// keep both, so the union drops the later order's edges that close a cycle. Graphviz 2.42's
+  /// `dot` never returned from laying out a union with both orders; this flow (found by a random
+  /// sweep) hung at every fold level but `none`.
+  @Test func framesThatOrderSiblingsBothWaysLayOut() throws {
+    let replay = try replay(
+      """
+      controllers:
+        tab3: UITabBarController
+        spl5: {class: App.MysplitView6, kind: splitView}
+        c6: Detail7ViewController
+        c10: App.Detail11ViewController
+        c14: App.X15ViewController
+        c16: Photo17ViewController
+        c19: Detail20ViewController
+        c20: App.Home21ViewController
+        c21: App.X22ViewController
+        c28: VeryLongDescriptiveNameForAReplyThread29ViewController
+        c29: VeryLongDescriptiveNameForAReplyThread30ViewController
+        c36: Editor37ViewController
+        c37: Mod.Sub.Detail38ViewController
+        c42: Mod.Sub.X43ViewController
+        c47: App.X48ViewController
+      steps:
+      - setRoot: c10
+      - {setRoot: c47, window: win1}
+      - {present: c37, from: c10}
+      - {present: tab3, from: c37}
+      - {setTabs: [c16, c21, c36, c19, c14, c29], on: tab3}
+      - {selectTab: 2, on: tab3}
+      - {addChild: c20, to: c28}
+      - dismiss: c37
+      - {setSplit: {primary: c36, secondary: c16}, on: spl5}
+      - {present: spl5, from: c47}
+      - {setSplit: {primary: c6}, on: spl5}
+      - {addChild: c42, to: c36}
+      """)
+    for mode in [FoldMode.auto, .none, .runs, .all] {
+      let rendered = try withRenderer {
+        try $0.render(replay, formats: [.svg], layout: .stable, folding: Folding(mode: mode))
+      }
+      let frames = try rendered.frames.map { try SVGDocument([UInt8]($0.contents)) }
+      #expect(frames.count == 12, "--fold \(mode)")
+      // One size for every frame.
+      #expect(Set(frames.map { $0.root.attributes["viewBox"] ?? "" }).count == 1, "--fold \(mode)")
+    }
+  }
+
   // MARK: - Frames of windows
 
   /// Each window's frame (and the "Not in a window" frame) holds the boxes drawn in it, and the

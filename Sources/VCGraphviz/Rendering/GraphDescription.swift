@@ -79,6 +79,35 @@ public struct GraphDescription: Sendable, Hashable {
   /// The node with this name.
   public func node(named name: String) -> Node? { nodes.first { $0.name == name } }
 
+  /// The indexes of the edges that may be flat (`minlen` 0) and close a cycle of such edges with
+  /// the ones listed before them. `dot` in Graphviz 2.42 never returns from `flat_rev` (it loops in
+  /// `merge_oneway`) on some cycles of flat edges, so a graph hands it none: the stable layout's
+  /// union, where one frame orders two siblings one way and a later frame the other way, leaves
+  /// these out.
+  func flatCycleEdges() -> Set<Int> {
+    var next: [String: [String]] = [:]
+    var closing: Set<Int> = []
+    for (index, edge) in edges.enumerated() where edge.attributes["minlen"] == "0" {
+      if edge.tail == edge.head || reaches(from: edge.head, to: edge.tail, through: next) {
+        closing.insert(index)
+      } else {
+        next[edge.tail, default: []].append(edge.head)
+      }
+    }
+    return closing
+  }
+
+  /// True when `target` is `start` or can be reached from it along `next`.
+  private func reaches(from start: String, to target: String, through next: [String: [String]]) -> Bool {
+    var seen: Set<String> = [start]
+    var pending = [start]
+    while let node = pending.popLast() {
+      if node == target { return true }
+      for head in next[node] ?? [] where seen.insert(head).inserted { pending.append(head) }
+    }
+    return false
+  }
+
   /// The height of the tallest chain of nodes that `dot` must put one below the other: the largest
   /// sum, over a path of edges whose `minlen` is not 0, of each node's `height(name)` and
   /// `separation` between two of them. An edge that closes a cycle is left out, as `dot` reverses

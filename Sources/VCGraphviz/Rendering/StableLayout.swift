@@ -512,11 +512,19 @@ private struct Union {
       let home = homes[number] >= 0 ? clusterNames[homes[number]] : nil
       return .init(name: nodeNames[number], cluster: home, attributes: attributes)
     }
-    graph.edges = edgeOrder.compactMap { key in
-      guard let edge = edges[key] else { return nil }
+    let known = edgeOrder.compactMap { key in edges[key].map { (key: key, edge: $0) } }
+    edgeOrder = known.map(\.key)
+    graph.edges = known.map { key, edge in
       var attributes = edge.attributes.removing(["label"])
       if let size = labelSizes[key]?.roundedUp { attributes.append(.init("label", html: size.emptyTable)) }
       return .init(tail: key.tail, head: key.head, attributes: attributes)
+    }
+    // Frames that order the same siblings differently: the first order wins, the edges that would
+    // close a cycle go (see ``GraphDescription/flatCycleEdges()``).
+    let closing = graph.flatCycleEdges()
+    if !closing.isEmpty {
+      graph.edges = graph.edges.indices.filter { !closing.contains($0) }.map { graph.edges[$0] }
+      edgeOrder = edgeOrder.indices.filter { !closing.contains($0) }.map { edgeOrder[$0] }
     }
   }
 }
