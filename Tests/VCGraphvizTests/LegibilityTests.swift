@@ -180,6 +180,81 @@ import VCGraphviz
     #expect(LegibilityTests.problems(svg, dump.hierarchy) == [], "\(path)")
   }
 
+  /// A dump of `windows` windows, each holding a tree with `breadth[0]` children of the root,
+  /// `breadth[1]` children of each of those, and so on, every controller on screen, so that no
+  /// rule folds any of them.
+  static func treeDump(breadth: [Int], windows: Int = 1) -> String {
+    var lines: [String] = []
+    var number = 0
+    func add(depth: Int) {
+      number += 1
+      let address = String(number, radix: 16)
+      let indent = String(repeating: "   | ", count: depth)
+      lines.append(
+        "\(indent)<App.BoxViewController: 0x7f00000\(address)>, state: appeared, view: <UIView: 0x7f10000\(address)>")
+      guard depth < breadth.count else { return }
+      for _ in 0..<breadth[depth] { add(depth: depth + 1) }
+    }
+    for _ in 0..<windows { add(depth: 0) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The SVG `vcgraph import` draws of a dump's text.
+  static func importedSVG(_ text: String) throws -> (svg: SVGDocument, hierarchy: Hierarchy) {
+    let dump = try HierarchyDump(text: text, path: "tree.txt")
+    let snapshot = HierarchySnapshot(hierarchy: dump.hierarchy, name: "tree.txt", source: .dump(text: dump.text))
+    return (try Self.svg(Diagram(snapshot: snapshot)), dump.hierarchy)
+  }
+
+  /// Hierarchies wider than a page with everything on screen, which no rule folds: three to six
+  /// containers of three or four screens drew up to 3,789 px wide (a row of every screen). The
+  /// picture wraps first, each container's screens a column below it, with nothing folded; only
+  /// what wrapping cannot fit (a hundred controllers on screen, thirty windows) folds further. Every
+  /// one fits the page, keeps each container's children in order and draws or counts everything.
+  @Test(arguments: [
+    ([3, 3], 1), ([4, 3], 1), ([6, 2], 1), ([5, 4], 1), ([3, 3, 3], 1), ([2, 2, 2, 2, 2], 1), ([3, 3, 3, 3], 1),
+    ([12], 1), ([], 14), ([2, 3], 14), ([3, 2, 2], 30),
+  ])
+  func aWideDumpWrapsOrFoldsOntoAPage(breadth: [Int], windows: Int) throws {
+    let (svg, hierarchy) = try Self.importedSVG(Self.treeDump(breadth: breadth, windows: windows))
+    #expect(LegibilityTests.problems(svg, hierarchy) == [], "\(breadth) × \(windows)")
+  }
+
+  /// Thirteen to twenty-one controllers on screen are all drawn, each container's screens one
+  /// below the other (a column under it), the containers side by side.
+  @Test(arguments: [[3, 3], [4, 3], [6, 2]])
+  func aSmallWideDumpWrapsWithoutFolding(breadth: [Int]) throws {
+    let (svg, hierarchy) = try Self.importedSVG(Self.treeDump(breadth: breadth))
+    #expect(svg.foldCounts == [], "\(breadth)")
+    let size = try #require(svg.viewBoxSize)
+    #expect(PageBudget.pixels(points: size.width) <= 1_800, "\(breadth): \(size)")
+    let root = try #require(hierarchy.windows.first?.rootViewController)
+    let containers = try #require(hierarchy[root]?.children)
+    for container in containers {
+      let screens = try (hierarchy[container]?.children ?? []).map { try #require(svg.shapeBox(ofNode: "vc-" + $0)) }
+      // A straight column: each below the one before, not beside it.
+      for (upper, lower) in zip(screens, screens.dropFirst()) {
+        #expect(lower.minY > upper.maxY, "\(breadth) \(container): \(upper) \(lower)")
+        #expect(abs(lower.centerX - upper.centerX) < 40, "\(breadth) \(container): \(upper) \(lower)")
+      }
+    }
+    let boxes = try containers.map { try #require(svg.shapeBox(ofNode: "vc-" + $0)) }
+    #expect(zip(boxes, boxes.dropFirst()).allSatisfy { $0.maxX < $1.minX }, "\(boxes)")
+  }
+
+  /// Thirty windows of 22 controllers on screen: the first few are drawn (the windows that hold
+  /// what is on screen come first), the others fold into one node that says how many windows and
+  /// controllers it holds.
+  @Test func windowsPastWhatAPageHoldsFoldIntoOneNode() throws {
+    let (svg, hierarchy) = try Self.importedSVG(Self.treeDump(breadth: [3, 2, 2], windows: 30))
+    #expect(LegibilityTests.problems(svg, hierarchy) == [])
+    let drawn = svg.nodeIDs.filter { $0.hasPrefix("window-") }.count
+    #expect((1...4).contains(drawn), "\(drawn) windows drawn")
+    let fold = try svg.text(ofNode: "fold-windows-BoxViewController-\(drawn * 22 + 1)")
+    #expect(fold.contains("\(30 - drawn) more windows"), "\(fold)")
+    #expect(fold.contains("\((30 - drawn) * 22) controllers"), "\(fold)")
+  }
+
   @Test(arguments: storyboards)
   func everyStoryboardReadsOnAPage(path: String) throws {
     let drawn = try Self.storyboard(path)

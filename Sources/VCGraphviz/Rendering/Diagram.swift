@@ -151,7 +151,11 @@ public struct Diagram: Sendable {
   }
 
   /// The graph, folded at `level`; `pinned` controllers keep a place of their own in the stable layout.
-  func graph(level: FoldLevel, pinned: Set<String> = []) -> GraphDescription {
+  ///
+  /// With a `wrapping`, the picture is wrapped to be narrower (see ``Wrapping``). Without one, only
+  /// children that hold nothing drawn wrap (after ``rowLength``), and windows go one below the
+  /// other from level ``FoldLevel/stacks`` on.
+  func graph(level: FoldLevel, pinned: Set<String> = [], wrapping wrap: Wrapping? = nil) -> GraphDescription {
     let plan = plan(level: level, pinned: pinned)
     var graph = GraphDescription()
     let font = GraphDescription.Attribute("fontname", DiagramStyle.font)
@@ -173,7 +177,8 @@ public struct Diagram: Sendable {
 
     // What a diff removed is drawn from the earlier hierarchy, faded, where it was.
     let removedWindows = (changes?.removedWindows ?? []).compactMap { changes?.before.window(named: $0) }
-    for (window, isRemoved) in hierarchy.windows.map({ ($0, false) }) + removedWindows.map({ ($0, true) }) {
+    let shownWindows = hierarchy.windows.filter { !plan.foldedWindows.contains($0.id) }
+    for (window, isRemoved) in shownWindows.map({ ($0, false) }) + removedWindows.map({ ($0, true) }) {
       let cluster = Self.clusterName(ofWindow: window.id)
       graph.clusters.append(
         .init(
@@ -200,7 +205,7 @@ public struct Diagram: Sendable {
         return cluster(of: parent, in: hierarchy.isMember(parent) ? hierarchy : (changes?.before ?? hierarchy))
       case let .root(window): return Self.clusterName(ofWindow: window)
       case .detached: return isStoryboard ? nil : Self.detachedClusterName
-      case .segues: return nil
+      case .segues, .windows: return nil
       }
     }
     if drawn.contains(where: { $0.cluster == Self.detachedClusterName })
@@ -230,12 +235,16 @@ public struct Diagram: Sendable {
       graph.nodes.append(foldNode(fold, cluster: foldClusters[index]))
     }
     let clusters = Dictionary(drawn.map { ($0.id, $0.cluster) }, uniquingKeysWith: { first, _ in first })
-    graph.edges = edges(plan, clusterOf: { clusters[$0].map { $0 ?? "" } })
+    graph.edges = edges(plan, wrapping: wrap, clusterOf: { clusters[$0].map { $0 ?? "" } })
     // Past the rules, windows go one below the other: a second window beside the first makes a
-    // picture as wide as both.
-    if level >= .stacks {
-      let windows = hierarchy.windows.map { Self.clusterName(ofWindow: $0.id) }
-      for (upper, lower) in zip(hierarchy.windows, hierarchy.windows.dropFirst()) {
+    // picture as wide as both. Wrapped, they go in rows.
+    let windowRow =
+      wrap.map {
+        $0.windowsSideBySide ? shownWindows.count : max(1, Int(Double(shownWindows.count).squareRoot().rounded(.up)))
+      } ?? (level >= .stacks ? 1 : nil)
+    if let windowRow {
+      let windows = shownWindows.map { Self.clusterName(ofWindow: $0.id) }
+      for (upper, lower) in zip(shownWindows, shownWindows.dropFirst(windowRow)) {
         let cluster = Self.clusterName(ofWindow: upper.id)
         guard windows.contains(cluster) else { continue }
         // One invisible edge from the deepest box of the upper window: more would upset the order
@@ -256,7 +265,7 @@ public struct Diagram: Sendable {
             attributes: [.init("style", "invis"), .init("class", "window-below"), .init("weight", "0")]))
       }
     }
-    graph.edges += treeRows(plan)
+    graph.edges += treeRows(plan, length: min(wrap?.containers ?? Self.rowLength, Self.rowLength))
     graph.edges += segueEdges(drawn: plan.isDrawn)
     graph.edges += segueRows(drawn: plan.isDrawn, clusterOf: { clusters[$0] ?? nil })
     return graph
@@ -267,7 +276,7 @@ public struct Diagram: Sendable {
   /// below the deepest box of the tree a row before it. (A scenario's frames leave their trees
   /// outside a window side by side: the stable layout merges every frame's edges, and a row edge of
   /// one frame would fight the order of another.)
-  private func treeRows(_ plan: DrawingPlan) -> [GraphDescription.Edge] {
+  private func treeRows(_ plan: DrawingPlan, length: Int) -> [GraphDescription.Edge] {
     guard isStoryboard else { return [] }
     let windowRoots = Set(hierarchy.windows.compactMap(\.rootViewController))
     var seguedTo: Set<String> = []
@@ -282,11 +291,11 @@ public struct Diagram: Sendable {
       return !windowRoots.contains(root) && controller.parent == nil && controller.presenter == nil
         && !seguedTo.contains(root)
     }
-    guard roots.count > Self.rowLength else { return [] }
-    return (0..<roots.count - Self.rowLength).map { index in
+    guard roots.count > length else { return [] }
+    return (0..<roots.count - length).map { index in
       .init(
         tail: plan.nodeName(of: plan.deepestItem(under: roots[index])),
-        head: Self.nodeName(ofController: roots[index + Self.rowLength]),
+        head: Self.nodeName(ofController: roots[index + length]),
         attributes: [.init("style", "invis"), .init("class", "row"), .init("weight", "0")])
     }
   }
@@ -324,18 +333,37 @@ public struct Diagram: Sendable {
     return wrapped
   }
 
+  /// How a picture too wide for its page wraps: the most children of one container side by side
+  /// (those that hold nothing drawn, and the others), each further row below the deepest box under
+  /// the row before. Windows go in rows of the square root of their number, rounded up (a square of windows),
+  /// or all side by side.
+  struct Wrapping: Hashable {
+    var leaves: Int
+    var containers: Int?
+    var windowsSideBySide = false
+
+    /// The wrappings to try, from the widest to the narrowest: leaves three to a row, then one;
+    /// then other children two to a row, then one; and that last with windows side by side (each
+    /// window a narrow column).
+    static let narrowing: [Wrapping] = [
+      .init(leaves: 3, containers: nil), .init(leaves: 1, containers: nil), .init(leaves: 1, containers: 2),
+      .init(leaves: 1, containers: 1), .init(leaves: 1, containers: 1, windowsSideBySide: true),
+    ]
+  }
+
   /// At most this many leaves side by side: a container's children that hold nothing drawn, or the
   /// scenes one storyboard scene's segues lead to, wrap onto more rows, in order, left to right.
   static let rowLength = 5
 
   /// Invisible edges that wrap a row of nodes after every ``rowLength``: each node above the one
   /// ``rowLength`` places after it.
+  /// A column (rows of one) is kept straight, one box right below the other.
   static func wrappingRows(_ nodes: [String], length: Int = rowLength) -> [GraphDescription.Edge] {
     guard nodes.count > length else { return [] }
     return (0..<nodes.count - length).map { index in
       .init(
         tail: nodes[index], head: nodes[index + length],
-        attributes: [.init("style", "invis"), .init("class", "row"), .init("weight", "0")])
+        attributes: [.init("style", "invis"), .init("class", "row"), .init("weight", length == 1 ? "8" : "0")])
     }
   }
 
@@ -363,7 +391,9 @@ public struct Diagram: Sendable {
 
   /// The edges of a plan: relations between drawn controllers (a stack's children each from the one
   /// below it), edges to folds, and invisible edges that keep each container's children in order.
-  private func edges(_ plan: DrawingPlan, clusterOf: (String) -> String?) -> [GraphDescription.Edge] {
+  private func edges(
+    _ plan: DrawingPlan, wrapping wrap: Wrapping?, clusterOf: (String) -> String?
+  ) -> [GraphDescription.Edge] {
     var edges: [GraphDescription.Edge] = []
     func tail(of relation: HierarchyDiff.Relation, in source: Hierarchy) -> String? {
       switch relation {
@@ -413,27 +443,44 @@ public struct Diagram: Sendable {
         edges.append(foldEdge(fold, tail: Self.nodeName(ofController: presenter), head: head))
       case let .segues(source):
         edges.append(foldEdge(fold, tail: Self.nodeName(ofController: source), head: head))
-      case .detached:
+      case .detached, .windows:
         continue
       }
     }
     // A container's children left to right in their order: an invisible edge from each to the
     // next, on the same rank (a flat edge, which dot draws left to right). Children that hold
-    // nothing drawn wrap onto more rows when there are many.
+    // nothing drawn wrap onto more rows when there are many; in a wrapped picture, every
+    // container's children do, each row below the deepest box of the row before.
     for (parent, _) in plan.controllers {
       guard let items = plan.items[parent], items.count > 1, !plan.isStack(parent) else { continue }
       let isLeaf = items.allSatisfy { item in
         guard case let .controller(id) = item else { return true }
         return (plan.items[id] ?? []).isEmpty && hierarchy[id]?.presentation == nil
       }
-      let rows = isLeaf && items.count > Self.rowLength ? Self.rowLength : items.count
+      let limit = isLeaf ? (wrap?.leaves ?? Self.rowLength) : (wrap?.containers ?? items.count)
+      let rows = min(items.count, limit)
       for (index, (left, right)) in zip(items, items.dropFirst()).enumerated() where (index + 1) % rows != 0 {
         edges.append(
           .init(
             tail: plan.nodeName(of: left), head: plan.nodeName(of: right),
             attributes: [.init("style", "invis"), .init("minlen", "0"), .init("class", "order")]))
       }
-      if rows < items.count { edges += Self.wrappingRows(items.map(plan.nodeName(of:)), length: rows) }
+      guard rows < items.count else { continue }
+      if isLeaf {
+        edges += Self.wrappingRows(items.map(plan.nodeName(of:)), length: rows)
+        continue
+      }
+      // Each row below the deepest box under the row before, so that a row starts on one rank.
+      for start in stride(from: rows, to: items.count, by: rows) {
+        let above = items[start - rows..<start].map { plan.deepestItem(below: $0) }
+        guard let deepest = above.max(by: { (plan.depths[$0] ?? 0) < (plan.depths[$1] ?? 0) }) else { continue }
+        for item in items[start..<min(start + rows, items.count)] {
+          edges.append(
+            .init(
+              tail: plan.nodeName(of: deepest), head: plan.nodeName(of: item),
+              attributes: [.init("style", "invis"), .init("class", "row"), .init("weight", "0")]))
+        }
+      }
     }
     return edges
   }
@@ -555,7 +602,7 @@ public struct Diagram: Sendable {
     case .popped:
       attributes += [.init("class", "edge-child edge-fold removed"), .init("style", "dotted"), .init("weight", "3")]
       attributes = attributes.setting(.init("color", style.removed))
-    case .children, .detached:
+    case .children, .detached, .windows:
       attributes += [.init("class", "edge-child edge-fold"), .init("style", "dashed"), .init("weight", "3")]
     case let .segues(source):
       // The segues that lead to the folded scenes, counted with their kinds.
@@ -903,6 +950,9 @@ public struct Diagram: Sendable {
     case .presentation: place = "presented"
     case .popped: place = "popped in this step"
     case .detached: place = "not in a window"
+    case .windows:
+      let count = hierarchy.windows.filter { $0.rootViewController.map(fold.members.contains) ?? false }.count
+      place = "\(count) more window\(count == 1 ? "" : "s")"
     case .segues: place = "scenes its segues lead to"
     }
     // The first and the last controller, each on lines of its own: `Level1ViewController` /

@@ -32,6 +32,8 @@ struct DrawingPlan {
       case popped(from: String)
       /// A tree outside any window.
       case detached
+      /// Whole windows, at a level with a ``FoldLevel/windowLimit``: their root view controllers.
+      case windows
       /// A storyboard's scenes that only one drawn scene's segues lead to, and that lead nowhere.
       case segues(from: String)
     }
@@ -63,6 +65,8 @@ struct DrawingPlan {
   /// Controllers whose place the stable layout shares with others that are never drawn with them:
   /// the top of each stack at ``FoldLevel/stacks`` and above.
   private(set) var slots: [String: String] = [:]
+  /// Windows not drawn: their roots, and all they hold, are in the fold anchored ``Fold/Anchor/windows``.
+  private(set) var foldedWindows: Set<String> = []
   /// Folds that stand for a window's root, a presentation or a tree outside any window, by anchor.
   private(set) var anchoredFolds: [Fold.Anchor: Int] = [:]
   /// Where each item is drawn: among which container's items, at which index.
@@ -96,7 +100,22 @@ struct DrawingPlan {
     var facts = Facts(hierarchy: hierarchy, changes: changes, level: level, focus: focus)
     // Every controller is placed from the roots down: window roots, then the trees outside any window.
     var placed: Set<String> = []
-    for window in hierarchy.windows + facts.removedWindows {
+    // Past a level's window limit, the windows that hold what is on screen, changed or focused are
+    // drawn first, then the first ones; the others fold together.
+    if let limit = level.windowLimit, hierarchy.windows.count > limit {
+      let rooted = hierarchy.windows.filter { $0.rootViewController != nil }
+      let essential = rooted.filter { window in window.rootViewController.map { facts.holdsEssential($0) } ?? false }
+      var kept = Set(essential.prefix(limit).map(\.id))
+      for window in hierarchy.windows where kept.count < limit { kept.insert(window.id) }
+      let folded = rooted.filter { !kept.contains($0.id) }
+      let roots = folded.compactMap(\.rootViewController)
+      if !roots.isEmpty {
+        foldedWindows = Set(folded.map(\.id))
+        for root in roots { placed.insert(root) }
+        anchoredFolds[.windows] = addFold(roots, anchor: .windows, facts: &facts, placed: &placed)
+      }
+    }
+    for window in hierarchy.windows + facts.removedWindows where !foldedWindows.contains(window.id) {
       let source =
         facts.removedWindows.contains(where: { $0.id == window.id }) ? (changes?.before ?? hierarchy) : hierarchy
       var roots: [String] = []
@@ -172,6 +191,25 @@ struct DrawingPlan {
     return deepest
   }
 
+  /// The deepest item drawn below `item`, through the items of the containers and the controllers
+  /// they present (itself when nothing is): what a row of boxes wrapped under it must clear.
+  func deepestItem(below item: Item) -> Item {
+    var deepest = item
+    var depth = depths[item] ?? 0
+    var pending = [item]
+    var seen: Set<Item> = [item]
+    while let next = pending.popLast() {
+      if let nextDepth = depths[next], nextDepth > depth { (deepest, depth) = (next, nextDepth) }
+      guard case let .controller(id) = next else { continue }
+      var below = items[id] ?? []
+      if let presented = (hierarchy[id] ?? changes?.before[id])?.presentation?.presented, isDrawn.contains(presented) {
+        below.append(.controller(presented))
+      }
+      for item in below where seen.insert(item).inserted { pending.append(item) }
+    }
+    return deepest
+  }
+
   /// The node name of an item.
   func nodeName(of item: Item) -> String {
     switch item {
@@ -219,7 +257,7 @@ struct DrawingPlan {
       var list: [Item] = []
       var drawnChildren: [(String, Int)] = []
       // At level `all`, what nests deeper than a page holds folds, whatever it is.
-      let isTooDeep = level >= .all && depth >= FoldLevel.depthLimit
+      let isTooDeep = level.depthLimit.map { depth >= $0 } ?? false
       if isTooDeep {
         for child in children { placed.insert(child) }
         if !children.isEmpty {
@@ -280,11 +318,11 @@ struct DrawingPlan {
   /// ``FoldLevel/all``, no more than ``FoldLevel/childLimit`` of them.
   private func keptChildren(_ children: [String], of parent: String, facts: inout Facts) -> Set<String> {
     var kept = Set(children.filter { facts.keeps($0) })
-    guard level >= .all, kept.count > FoldLevel.childLimit else { return kept }
+    guard let limit = level.childLimit, kept.count > limit else { return kept }
     // The ones that hold what is on screen, changed or focused come first, then the ends.
     let essential = children.filter { kept.contains($0) && facts.holdsEssential($0) }
-    var chosen = Array(essential.prefix(FoldLevel.childLimit))
-    for end in [children.first, children.last].compactMap({ $0 }) where chosen.count < FoldLevel.childLimit {
+    var chosen = Array(essential.prefix(limit))
+    for end in [children.first, children.last].compactMap({ $0 }) where chosen.count < limit {
       if kept.contains(end), !chosen.contains(end) { chosen.append(end) }
     }
     kept = Set(chosen)
@@ -303,6 +341,7 @@ struct DrawingPlan {
     var list: [Item] = []
     var run: [String] = []
     var runs = 0
+    var keptMiddle = 0
     func flush(_ plan: inout DrawingPlan, _ facts: inout Facts) {
       guard !run.isEmpty else { return }
       let fold = plan.addFold(run, anchor: .children(of: navigation), facts: &facts, placed: &placed)
@@ -320,7 +359,9 @@ struct DrawingPlan {
       } else if index == 0 || child == top {
         drawn = true
       } else {
-        drawn = facts.keepsInStackMiddle(child)
+        // Past level `all`'s limit, no more of the middle than the level draws of any container.
+        drawn = facts.keepsInStackMiddle(child) && level.childLimit.map { keptMiddle < $0 } ?? true
+        if drawn { keptMiddle += 1 }
       }
       if drawn {
         flush(&self, &facts)
@@ -356,6 +397,7 @@ struct DrawingPlan {
     case let .presentation(presenter): place = "presented-" + HTMLText.identifier(presenter)
     case let .popped(navigation): place = "popped-" + HTMLText.identifier(navigation)
     case .detached: place = "detached"
+    case .windows: place = "windows"
     case let .segues(source): place = "segues-" + HTMLText.identifier(source)
     }
     // A fold stands where its first controller stands when that one is drawn: in the stable layout
@@ -667,7 +709,7 @@ extension DrawingPlan {
       case .none: return true
       case .runs: return isContainer || stackPosition(of: id) == .end
       case .stacks: return (isContainer && !isStackMiddle) || stackPosition(of: id) == .end
-      case .subtrees, .all:
+      case .subtrees, .all, .fewer, .fewest:
         // A stack's ends are drawn when the stack is: an end alone keeps nothing.
         return false
       }

@@ -39,7 +39,7 @@ public struct Folding: Sendable, Hashable, Codable {
   /// fits its page.
   var levels: [FoldLevel] {
     switch mode {
-    case .auto: return [.runs, .stacks, .subtrees, .all]
+    case .auto: return [.runs, .stacks, .subtrees, .all, .fewer, .fewest]
     case .none: return [.none]
     case .runs: return [.runs]
     case .stacks: return [.stacks]
@@ -52,7 +52,8 @@ public struct Folding: Sendable, Hashable, Codable {
 /// How much of a hierarchy folds, from nothing to the most ``FoldMode/auto`` folds.
 public enum FoldMode: String, Sendable, Hashable, Codable, CaseIterable {
   /// Folds by the rules (``runs``), then more, a level at a time, until the picture fits the
-  /// ``PageBudget``: what vcgraph does unless told otherwise.
+  /// ``PageBudget``; then wraps it narrower, and when nothing fits yet, folds what is on screen
+  /// too (see ``Renderer/render(_:formats:)``): what vcgraph does unless told otherwise.
   case auto
   /// Nothing folds: every controller is drawn.
   case none
@@ -72,17 +73,49 @@ public enum FoldMode: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// A fold mode as a number, so that levels compare: each level folds what the one before it folds, and more.
+///
+/// Past ``all``, two levels only ``FoldMode/auto`` reaches fold a hierarchy too big for a page at
+/// level ``all`` (hundreds of controllers, most of them on screen) down to one: they draw fewer
+/// children of each container and fewer boxes below a root.
 enum FoldLevel: Int, Comparable, Sendable {
   case none
   case runs
   case stacks
   case subtrees
   case all
+  case fewer
+  case fewest
 
-  /// At level ``all``, the most children of one container drawn as their own nodes.
-  static let childLimit = 6
-  /// At level ``all``, the most boxes drawn one below the other from a root: what nests deeper folds.
-  static let depthLimit = 10
+  /// The most children of one container drawn as their own nodes; nil for no limit (below ``all``).
+  var childLimit: Int? {
+    switch self {
+    case .none, .runs, .stacks, .subtrees: return nil
+    case .all: return 6
+    case .fewer: return 3
+    case .fewest: return 2
+    }
+  }
+
+  /// The most windows drawn; the others fold, with everything in them, into one node. Nil for
+  /// no limit (up to ``all``).
+  var windowLimit: Int? {
+    switch self {
+    case .none, .runs, .stacks, .subtrees, .all: return nil
+    case .fewer: return 4
+    case .fewest: return 2
+    }
+  }
+
+  /// The most boxes drawn one below the other from a root: what nests deeper folds; nil for no
+  /// limit (below ``all``).
+  var depthLimit: Int? {
+    switch self {
+    case .none, .runs, .stacks, .subtrees: return nil
+    case .all: return 10
+    case .fewer: return 5
+    case .fewest: return 3
+    }
+  }
 
   static func < (lhs: FoldLevel, rhs: FoldLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -119,6 +152,14 @@ public struct PageBudget: Sendable, Hashable {
     let (wide, high) = (Self.pixels(points: width), Self.pixels(points: height))
     return wide <= maximumPixels && high <= maximumPixels
       && max(wide, high) <= maximumAspectRatio * max(1, min(wide, high))
+  }
+
+  /// How far a picture this big, in points, is from fitting: the largest of its sides over
+  /// ``maximumPixels`` and its aspect ratio over ``maximumAspectRatio``; 1 or less when it fits.
+  public func overflow(width: Double, height: Double) -> Double {
+    let (wide, high) = (Self.pixels(points: width), Self.pixels(points: height))
+    let ratio = max(wide, high) / max(1, min(wide, high))
+    return max(wide / maximumPixels, high / maximumPixels, ratio / maximumAspectRatio)
   }
 
   /// True when a picture this big, in points, fits and is no wider or taller than ``comfortableSize``.

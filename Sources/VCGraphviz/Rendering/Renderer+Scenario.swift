@@ -192,6 +192,8 @@ extension Renderer {
     let all = 0..<frameCount
     var firstFitting: StableRun?
     for level in levels {
+      // Past level `all` only when nothing above fits: those levels fold what is on screen.
+      if level > .all, firstFitting != nil { break }
       let result = try laidOut(all, level)
       if result.isComfortable || levels.count == 1 { return [try completed(result.run)] }
       if result.fits, firstFitting == nil { firstFitting = result.run }
@@ -203,6 +205,7 @@ extension Renderer {
     while start < frameCount {
       var best: StableRun?
       for level in levels {
+        if level > .all, best != nil { break }
         guard var found = try fitting(start..<start + 1, level) else { continue }
         // Double the run while it fits, then halve the step back to the longest that does.
         var step = 1

@@ -15,36 +15,63 @@ public final class Renderer {
 
   /// Renders `diagram` in each of `formats`; the graph is built and laid out once.
   ///
-  /// With ``FoldMode/auto``, a picture wider than ``pageBudget``'s comfortable width is drawn again
-  /// folding more, a level at a time (see ``FoldMode``): the first level that is comfortable is
-  /// drawn, else the first that fits the budget, else the one that folds most.
+  /// With ``FoldMode/auto``, a picture wider or taller than ``pageBudget``'s comfortable size is
+  /// drawn again folding more, a level at a time up to ``FoldMode/all`` (see ``FoldMode``), and the
+  /// first comfortable picture is drawn. When none is, the picture is wrapped (rows of three
+  /// children, then columns, windows in a square; see ``Diagram/Wrapping``) at the first level that
+  /// fits, else at ``FoldMode/all``; then, when no picture so far fits the budget at all, it folds
+  /// further (fewer children and boxes nested less deep, ``FoldLevel/fewer`` and
+  /// ``FoldLevel/fewest``), each level also wrapped. The first comfortable picture is drawn, else
+  /// the first that fits the budget, else the one that overflows it least.
   public func render(_ diagram: Diagram, formats: [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]] {
     let levels = diagram.folding.levels
     guard levels.count > 1 else { return try render(diagram.graph(level: levels[0]), formats: formats) }
-    var previous: GraphDescription?
-    var firstFitting: GraphDescription?
+    var tried: Set<GraphDescription> = []
+    // The picture that overflows the budget least, for when none fits.
+    var closest: (graph: GraphDescription, overflow: Double)?
+    var skipped: GraphDescription?
+    var firstFitting: (graph: GraphDescription, level: FoldLevel)?
     let budget = pageBudget
-    for (index, level) in levels.enumerated() {
-      let graph = diagram.graph(level: level)
-      // A level that folds nothing more draws the same picture.
-      if graph == previous { continue }
-      previous = graph
-      // A picture sure to be too tall (a long column of nodes) is not laid out, unless it is the last.
-      if index < levels.count - 1,
-        graph.tallestChain(height: { _ in Self.minimumNodeHeight }, separation: StableLayout.minimumRankSeparation)
-          > budget.maximumPixels * 72 / PageBudget.pixelsPerInch
+    let tallest = budget.maximumPixels * 72 / PageBudget.pixelsPerInch
+    /// Lays `graph` out and renders it when it is comfortable; notes the first that fits.
+    func attempt(_ graph: GraphDescription, _ level: FoldLevel) throws(RenderError) -> [OutputFormat: [UInt8]]? {
+      // The same picture again (a level that folds nothing more, a wrapping that moves nothing).
+      guard tried.insert(graph).inserted else { return nil }
+      // A picture sure to be too tall (a long column of nodes) is not laid out.
+      if graph.tallestChain(height: { _ in Self.minimumNodeHeight }, separation: StableLayout.minimumRankSeparation)
+        > tallest
       {
-        continue
+        if skipped == nil { skipped = graph }
+        return nil
       }
       var fits = false
       let rendered = try context.render(graph, formats: formats) { width, height in
         fits = budget.fits(width: width, height: height)
+        let overflow = budget.overflow(width: width, height: height)
+        if overflow < closest?.overflow ?? .infinity { closest = (graph, overflow) }
         return budget.isComfortable(width: width, height: height)
       }
-      if let rendered { return rendered }
-      if fits, firstFitting == nil { firstFitting = graph }
+      if rendered == nil, fits, firstFitting == nil { firstFitting = (graph, level) }
+      return rendered
     }
-    return try render(firstFitting ?? previous ?? diagram.graph, formats: formats)
+    let wrappings = Diagram.Wrapping.narrowing
+    let folding = levels.filter { $0 <= .all }
+    for level in folding {
+      if let rendered = try attempt(diagram.graph(level: level), level) { return rendered }
+    }
+    if let wrapped = firstFitting?.level ?? folding.last {
+      for wrapping in wrappings {
+        if let rendered = try attempt(diagram.graph(level: wrapped, wrapping: wrapping), wrapped) { return rendered }
+      }
+    }
+    // Past level `all` only for a hierarchy nothing above fits: they fold what is on screen.
+    for level in levels where level > .all && firstFitting == nil {
+      if let rendered = try attempt(diagram.graph(level: level), level) { return rendered }
+      for wrapping in wrappings {
+        if let rendered = try attempt(diagram.graph(level: level, wrapping: wrapping), level) { return rendered }
+      }
+    }
+    return try render(firstFitting?.graph ?? closest?.graph ?? skipped ?? diagram.graph, formats: formats)
   }
 
   /// The height of the smallest box a diagram draws, in points: a window's two lines.
