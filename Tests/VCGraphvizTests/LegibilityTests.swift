@@ -132,6 +132,33 @@ import VCGraphviz
     #expect(last.svg.foldCounts.reduce(0, +) >= 17, "\(last.svg.foldCounts)")
   }
 
+  /// A frame that draws little under a long title (a focus that folds everything, a long step)
+  /// drew the legend beside the title: 1,234 × 351 px, 3.5 times wider than high. The legend now
+  /// goes under the title.
+  @Test func aSmallFrameUnderALongTitleStacksItsHeader() throws {
+    let yaml = """
+      title: A split view of three columns
+      controllers:
+        split: {class: UISplitViewController, kind: splitView}
+        primaryListController: ListViewController
+        supplementaryDetailController: DetailViewController
+        secondaryEditorController: EditorViewController
+        other: OtherViewController
+      steps:
+      - setSplit: {primary: primaryListController, supplementary: supplementaryDetailController, secondary: secondaryEditorController}
+        on: split
+      - setRoot: split
+      """
+    let frames = try Self.frames(yaml, layout: .perStep, folding: Folding(focus: ["other"]))
+    let first = try #require(frames.first)
+    #expect(Self.problems(first.svg, first.hierarchy) == [])
+    // The legend's first line is below the title's last.
+    let texts = first.svg.root.allElements.filter { $0.name == "text" }
+    let title = try #require(texts.last { $0.allText.contains("on split") })
+    let legend = try #require(texts.first { $0.allText.contains("window → root view controller") })
+    #expect(Double(legend.attributes["y"] ?? "") ?? 0 > Double(title.attributes["y"] ?? "") ?? 0)
+  }
+
   /// The samples, the dumps and the storyboards read on a page too.
   @Test(arguments: sampleNames)
   func everySampleFrameReadsOnAPage(sample: String) throws {

@@ -168,8 +168,8 @@ public struct Diagram: Sendable {
         "label",
         html: header(
           folds: plan.folds,
-          stacked: plan.controllers.isEmpty && plan.folds.isEmpty
-            && hierarchy.windows.isEmpty)),
+          stacked: wrap?.stacksHeader == true
+            || (plan.controllers.isEmpty && plan.folds.isEmpty && hierarchy.windows.isEmpty))),
       .init("class", "theme-" + theme.rawValue),
     ]
     graph.nodeDefaults = [font, .init("shape", "box"), .init("margin", "0.1,0.05")]
@@ -337,15 +337,20 @@ public struct Diagram: Sendable {
   /// (those that hold nothing drawn, and the others), each further row below the deepest box under
   /// the row before. Windows go in rows of the square root of their number, rounded up (a square of windows),
   /// or all side by side.
+  ///
+  /// A wrapping may also stack the header: the legend under the title rather than beside it, for a
+  /// picture that draws little (a focus, an empty step) under a header wider than it.
   struct Wrapping: Hashable {
     var leaves: Int
     var containers: Int?
     var windowsSideBySide = false
+    var stacksHeader = false
 
-    /// The wrappings to try, from the widest to the narrowest: leaves three to a row, then one;
-    /// then other children two to a row, then one; and that last with windows side by side (each
-    /// window a narrow column).
+    /// The wrappings to try, from the widest to the narrowest: the header stacked, leaves as they
+    /// are; leaves three to a row, then one; then other children two to a row, then one; and that
+    /// last with windows side by side (each window a narrow column).
     static let narrowing: [Wrapping] = [
+      .init(leaves: rowLength, containers: nil, stacksHeader: true),
       .init(leaves: 3, containers: nil), .init(leaves: 1, containers: nil), .init(leaves: 1, containers: 2),
       .init(leaves: 1, containers: 1), .init(leaves: 1, containers: 1, windowsSideBySide: true),
     ]
