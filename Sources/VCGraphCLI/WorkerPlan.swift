@@ -35,6 +35,9 @@ enum WorkerReport: Codable, Sendable, Equatable {
   case frame(scenario: Int, entry: RenderIndex.Entry)
   /// The worker could not render the scenario; `message` is the line to print.
   case failed(scenario: Int, message: String)
+  /// The worker is about to draw this step of the scenario (its stable layout is done): what it
+  /// was doing if it dies before the frame's report.
+  case drawing(scenario: Int, step: Int)
 }
 
 /// The frames of one scenario to render, by step number, and what each costs.

@@ -15,11 +15,14 @@ final class WorkerProcess {
   enum Termination: Equatable, CustomStringConvertible {
     case exited(Int32)
     case signaled(Int32)
+    /// Killed by its parent for saying nothing for this many seconds.
+    case stopped(after: Int)
 
     var description: String {
       switch self {
       case .exited(let status): return "exited with status \(status)"
       case .signaled(let signal): return "was killed by signal \(signal) (\(String(cString: strsignal(signal))))"
+      case .stopped(let seconds): return "was stopped after \(seconds) s without a word"
       }
     }
   }
@@ -65,7 +68,11 @@ final class WorkerProcess {
     posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
     posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    // Without Swift's backtracer: a worker that Graphviz crashes dies at once, and its parent says
+    // what happened in one line, instead of a page of registers.
+    var variables = ProcessInfo.processInfo.environment
+    variables["SWIFT_BACKTRACE"] = "enable=no"
+    let environment = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + environment { free(pointer) } }
     var pid: pid_t = 0
     let code = processes.register {
@@ -129,10 +136,17 @@ final class WorkerProcess {
     return status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
   }
 
-  /// Waits until at least one of `processes` has output to read (or has ended); returns those.
-  static func waitForOutput(_ processes: [WorkerProcess]) -> [WorkerProcess] {
+  /// Waits until at least one of `processes` has output to read (or has ended), or `timeout` has
+  /// passed; returns those that have (none after a timeout).
+  static func waitForOutput(_ processes: [WorkerProcess], timeout: Duration? = nil) -> [WorkerProcess] {
     var descriptors = processes.map { pollfd(fd: $0.output, events: Int16(POLLIN), revents: 0) }
-    while poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
+    // Rounded up to the next millisecond, so that a deadline is never polled for just before it.
+    let milliseconds =
+      timeout.map {
+        Int32(clamping: $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000 + 1)
+      }
+      ?? -1
+    while poll(&descriptors, nfds_t(descriptors.count), milliseconds) < 0 {
       guard errno == EINTR else { return processes }
     }
     return zip(processes, descriptors).filter { $0.1.revents != 0 }.map(\.0)

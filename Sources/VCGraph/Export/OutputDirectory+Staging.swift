@@ -155,9 +155,9 @@ extension OutputDirectory {
       isFinished = true
       try? FileManager.default.removeItem(at: folder)
       Self.unregister(folder)
-      // rmdir(2) removes a folder only when it is empty.
+      // rmdir(2) removes a folder only when it is empty; the folders are kept, so that discarding
+      // again (once another staging folder in them is gone) removes them.
       for made in madeFolders { rmdir(made.path) }
-      madeFolders = []
     }
 
     // MARK: - Every staging folder of the process

@@ -75,6 +75,12 @@ extension VCGraphCommand {
         "Render with N worker processes (default 1); the files are the same whatever N is.", valueName: "N"))
     var jobs = 1
 
+    @Option(
+      help: ArgumentHelp(
+        "Stop Graphviz when it has drawn nothing for this many seconds (a frame, or a scenario's frames laid "
+          + "out together), and fail that scenario (default 120).", valueName: "SECONDS"))
+    var graphvizTimeout = 120
+
     /// The formats asked for, each once, in the order given.
     var outputFormats: [OutputFormat] { FormatList.merged(formatLists) }
 
@@ -86,6 +92,7 @@ extension VCGraphCommand {
     func validate() throws {
       if let step, step < 1 { throw ValidationError("--step counts from 1.") }
       if jobs < 1 { throw ValidationError("--jobs counts worker processes, from 1.") }
+      if graphvizTimeout < 1 { throw ValidationError("--graphviz-timeout counts seconds, from 1.") }
       if step != nil, html || markdown {
         throw ValidationError("--html and --markdown show every step; leave out --step.")
       }
@@ -132,11 +139,7 @@ extension VCGraphCommand {
         loaded.append(LoadedScenario(path: path, replay: replay, folder: folder))
       }
       progress.start(frames: loaded.reduce(0) { $0 + steps(of: $1.replay).count }, scenarios: loaded.count)
-      if jobs > 1 {
-        if !renderWithWorkers(loaded, progress: progress, workers: workers) { failed = true }
-      } else {
-        for scenario in loaded where !render(scenario, with: renderer, progress: progress) { failed = true }
-      }
+      if !renderWithWorkers(loaded, renderer: renderer, progress: progress, workers: workers) { failed = true }
       progress.clear()
       if failed { throw ExitCode.failure }
     }
@@ -156,59 +159,9 @@ extension VCGraphCommand.Render {
     step.map { [$0] } ?? replay.scenario.steps.map(\.number)
   }
 
-  /// Renders a scenario in this process and prints what it wrote, or why it failed; true when it was written.
-  fileprivate func render(_ scenario: LoadedScenario, with renderer: Renderer, progress: Progress) -> Bool {
-    do {
-      let written = try render(
-        scenario.replay, into: OutputDirectory(path: scenario.folder), with: renderer, onFrame: progress.frameDone)
-      progress.scenarioDone()
-      progress.withLineErased { printWritten(scenario, steps: written.steps, files: written.files) }
-      return true
-    } catch let error as RenderError {
-      Interruption.waitIfUnderway()
-      progress.scenarioDone()
-      progress.withLineErased { printError("\(scenario.path): error: \(error.description)") }
-    } catch let error as OutputDirectory.WriteError {
-      Interruption.waitIfUnderway()
-      progress.scenarioDone()
-      progress.withLineErased { printError(error.description) }
-    } catch {
-      preconditionFailure("only Graphviz and writing can fail here: \(error)")
-    }
-    return false
-  }
-
   /// Prints the line that says where a scenario was written.
   func printWritten(_ scenario: LoadedScenario, steps: Int, files: Int) {
     print("\(scenario.path) → \(scenario.folder) (\(steps) step\(steps == 1 ? "" : "s"), \(files) files)")
-  }
-
-  /// Renders a replayed scenario into `directory`, all or nothing: each frame is written into a
-  /// staging folder as soon as it is drawn, and everything is moved into place at the end with the
-  /// index and the flipbook pages asked for. Returns how many steps and files were written.
-  fileprivate func render(
-    _ replay: Replay, into directory: OutputDirectory, with renderer: Renderer, onFrame: () -> Void
-  ) throws -> (steps: Int, files: Int) {
-    let staging = try OutputDirectory.Staging(directory)
-    var pageDrawings: [String: Data] = [:]
-    var entries: [RenderIndex.Entry] = []
-    try renderer.renderFrames(
-      replay, formats: renderedFormats, steps: step.map { [$0] }, showsEvents: events, layout: layout,
-      themes: theme.themes, folding: folding.folding
-    ) { frame in
-      var entry = frame.entry
-      let pageOnly = takePageOnlyFiles(from: &entry)
-      for file in frame.files {
-        if pageOnly.contains(file.name) {
-          pageDrawings[file.name] = file.contents
-        } else {
-          try staging.add(file.name, contents: file.contents)
-        }
-      }
-      entries.append(entry)
-      onFrame()
-    }
-    return try commit(replay, entries: entries, into: staging) { pageDrawings[$0] }
   }
 
   /// Takes the SVGs drawn only for `index.html` (`--html` without `--format svg`) out of a frame's

@@ -38,13 +38,18 @@ extension VCGraphCommand {
         for part in plan.parts { report(.failed(scenario: part.scenario, message: "error: \(error.description)")) }
         return
       }
+      let fault = Fault(ProcessInfo.processInfo.environment[Fault.variable])
       for part in plan.parts {
         let folder = URL(fileURLWithPath: part.folder, isDirectory: true)
         do {
           let replay = try Replay(try Scenario(contentsOfFile: part.path))
           try renderer.renderFrames(
             replay, formats: formats, steps: Set(part.steps), showsEvents: plan.events, layout: layout, themes: themes,
-            folding: plan.folding
+            folding: plan.folding,
+            willDraw: { step in
+              report(.drawing(scenario: part.scenario, step: step))
+              fault?.strike(path: part.path, step: step)
+            }
           ) { frame in
             for file in frame.files {
               let url = folder.appendingPathComponent(file.name)
@@ -71,6 +76,37 @@ extension VCGraphCommand {
       // JSON on one line: a newline inside a string is written as \n.
       let line = (try? JSONEncoder().encode(report)) ?? Data()
       FileHandle.standardOutput.write(line + Data("\n".utf8))
+    }
+  }
+}
+
+/// What a test asks a worker to suffer before drawing one step of one scenario, as Graphviz might:
+/// `VCGRAPH_TEST_WORKER_FAULT=segv:NAME:STEP` (or `abort:` or `hang:`), where NAME is the scenario
+/// file's name. It is how the tests check that `render` survives a Graphviz crash or hang without
+/// one at hand; nothing else sets it.
+private struct Fault {
+  static let variable = "VCGRAPH_TEST_WORKER_FAULT"
+  var kind: Substring
+  var file: Substring
+  var step: Int
+
+  init?(_ text: String?) {
+    let parts = text?.split(separator: ":") ?? []
+    guard parts.count == 3, let step = Int(parts[2]) else { return nil }
+    (kind, file, self.step) = (parts[0], parts[1], step)
+  }
+
+  func strike(path: String, step: Int) {
+    guard step == self.step, (path as NSString).lastPathComponent == file else { return }
+    switch kind {
+    case "segv":
+      signal(SIGSEGV, SIG_DFL)
+      raise(SIGSEGV)
+    case "abort":
+      signal(SIGABRT, SIG_DFL)
+      abort()
+    case "hang": while true { sleep(60) }
+    default: return
     }
   }
 }

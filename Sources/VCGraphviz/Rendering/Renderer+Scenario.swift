@@ -60,11 +60,14 @@ extension Renderer {
   /// steps are asked for. Nothing is kept from one frame to the next but the stable layout, so the
   /// memory needed does not grow with the number of steps.
   ///
+  /// `willDraw` is told each step's number before its frame is drawn (the stable layout of every
+  /// frame is laid out before the first): a supervisor that sees Graphviz die knows which frame it was.
+  ///
   /// - Throws: ``RenderError`` when Graphviz fails, or what `body` throws.
   public func renderFrames(
     _ replay: Replay, formats: [OutputFormat], steps: Set<Int>? = nil, showsEvents: Bool = false,
     layout: FrameLayout = .stable, themes: [Theme] = [.light], folding: Folding = Folding(),
-    each body: (RenderedFrame) throws -> Void
+    willDraw: (Int) -> Void = { _ in }, each body: (RenderedFrame) throws -> Void
   ) throws {
     let ordered = formats.sorted()
     func diagrams() -> some Sequence<Diagram> {
@@ -82,6 +85,7 @@ extension Renderer {
     for (offset, diagram) in diagrams().enumerated() {
       let step = replay.scenario.steps[offset]
       guard steps?.contains(step.number) ?? true else { continue }
+      willDraw(step.number)
       var files: [(name: String, contents: Data)] = []
       var names: [String: String] = [:]
       for (themeIndex, theme) in themes.enumerated() {

@@ -74,6 +74,12 @@ public final class Renderer {
     return try render(firstFitting?.graph ?? closest?.graph ?? skipped ?? diagram.graph, formats: formats)
   }
 
+  /// The DOT of `diagram` as vcgraph builds it at its folding's first level, before any layout:
+  /// what Graphviz is handed, for a bug report when it crashed drawing it. Only cgraph runs.
+  public func unlaidSource(of diagram: Diagram) throws(RenderError) -> [UInt8] {
+    try context.render(diagram.graph(level: diagram.folding.levels[0]), formats: [.dot])?[.dot] ?? []
+  }
+
   /// The height of the smallest box a diagram draws, in points: a window's two lines.
   static let minimumNodeHeight: Double = 30
 

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// `vcgraph render` when Graphviz dies or hangs: Graphviz draws in a supervised worker process, so
+/// a crash or an endless loop costs only the scenario it was drawing. That scenario fails with a
+/// line naming the step, the formats and the signal, its frame's graph is kept for a bug report,
+/// nothing of it is written, every other scenario is drawn, and the exit status is 1.
+///
+/// The worker is made to crash or hang before drawing one step by `VCGRAPH_TEST_WORKER_FAULT`
+/// (`segv:FILE:STEP`, `abort:FILE:STEP`, `hang:FILE:STEP`), which only tests set.
+@Suite struct GraphvizCrashCommandTests {
+  /// Runs `vcgraph render` on three samples with a fault in one of them.
+  static func render(
+    fault: String, in folder: TemporaryFolder, extra: [String] = []
+  ) throws -> CommandResult {
+    try folder.copySamples()
+    let executable = try #require(vcgraphExecutable)
+    return try runProgram(
+      executable,
+      [
+        "render", "samples/navigation.yaml", "samples/tab-bar.yaml", "samples/login-flow.yaml", "-o", "out", "--format",
+        "svg,png",
+      ] + extra,
+      in: folder.url, environment: ["VCGRAPH_TEST_WORKER_FAULT": fault])
+  }
+
+  @Test(arguments: [
+    ("segv", "signal 11, Segmentation fault", [String]()), ("abort", "signal 6, Aborted", []),
+    ("segv", "signal 11, Segmentation fault", ["--jobs", "2"]),
+  ])
+  func aCrashCostsOnlyTheScenarioItWasDrawing(kind: String, signal: String, extra: [String]) throws {
+    try withTemporaryFolder { folder in
+      let result = try Self.render(fault: "\(kind):tab-bar.yaml:3", in: folder, extra: extra)
+      #expect(result.status == 1, "\(result)")
+      #expect(
+        result.standardError.contains(
+          "samples/tab-bar.yaml: error: Graphviz crashed while drawing step 3 as svg, png (\(signal)); the frame's "
+            + "graph, for a Graphviz bug report: out/tab-bar-step-3.crash.dot"),
+        "\(result)")
+      // One line, not a backtrace.
+      #expect(result.standardError.split(separator: "\n").count == 1, "\(result)")
+      // The other scenarios, before and after it on the command line, are drawn whole.
+      #expect(result.standardOutput.contains("samples/navigation.yaml → out/navigation (6 steps, 13 files)"))
+      #expect(result.standardOutput.contains("samples/login-flow.yaml → out/login-flow (4 steps, 9 files)"))
+      #expect(folder.exists("out/navigation/index.json"))
+      #expect(folder.exists("out/login-flow/index.json"))
+      // Nothing of the crashed one, not even a staging folder.
+      #expect(!folder.exists("out/tab-bar"))
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: folder("out").path).sorted() == [
+          "login-flow", "navigation", "tab-bar-step-3.crash.dot",
+        ])
+      // The kept graph is the step's, as vcgraph built it: dot draws it.
+      let dot = try String(contentsOf: folder("out/tab-bar-step-3.crash.dot"), encoding: .utf8)
+      #expect(dot.hasPrefix("digraph"))
+      #expect(dot.contains("vc:"), "\(dot.prefix(200))")
+      let drawn = try runProgram(
+        URL(fileURLWithPath: dotProgram), ["-Tsvg", "out/tab-bar-step-3.crash.dot", "-o", "out/redrawn.svg"],
+        in: folder.url)
+      #expect(drawn.status == 0, "\(drawn)")
+    }
+  }
+
+  /// A crash on the last scenario's first frame: the scenarios before it are drawn whole.
+  @Test func aCrashOnTheFirstStepOfTheLastScenarioStillDrawsTheOthers() throws {
+    try withTemporaryFolder { folder in
+      let result = try Self.render(fault: "segv:login-flow.yaml:1", in: folder)
+      #expect(result.status == 1, "\(result)")
+      #expect(result.standardError.contains("samples/login-flow.yaml: error: Graphviz crashed while drawing step 1"))
+      #expect(folder.exists("out/navigation/index.json"))
+      #expect(folder.exists("out/tab-bar/index.json"))
+      #expect(!folder.exists("out/login-flow"))
+    }
+  }
+
+  /// Graphviz that never returns is stopped after `--graphviz-timeout` seconds without a frame.
+  @Test func aHungGraphvizIsStoppedAfterTheTimeLimit() throws {
+    try withTemporaryFolder { folder in
+      let started = ContinuousClock.now
+      let result = try Self.render(fault: "hang:navigation.yaml:2", in: folder, extra: ["--graphviz-timeout", "2"])
+      #expect(ContinuousClock.now - started < .seconds(60))
+      #expect(result.status == 1, "\(result)")
+      #expect(
+        result.standardError.contains(
+          "samples/navigation.yaml: error: Graphviz did not finish drawing step 2 as svg, png within 2 s and was "
+            + "stopped (--graphviz-timeout)"),
+        "\(result)")
+      #expect(folder.exists("out/tab-bar/index.json"))
+      #expect(folder.exists("out/login-flow/index.json"))
+      #expect(!folder.exists("out/navigation"))
+    }
+  }
+
+  @Test func theTimeLimitCountsSecondsFromOne() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let result = try folder.vcgraph("render", "samples/navigation.yaml", "--graphviz-timeout", "0")
+      #expect(result.status != 0)
+      #expect(result.standardError.contains("--graphviz-timeout counts seconds, from 1."), "\(result)")
+    }
+  }
+}
