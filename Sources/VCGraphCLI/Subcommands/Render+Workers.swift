@@ -81,6 +81,8 @@ extension VCGraphCommand.Render {
     /// A worker ended: the scenario it was drawing fails if it died (or was stopped), and a new
     /// worker takes what it had not finished of the others.
     func ended(_ worker: Worker, _ termination: WorkerProcess.Termination) {
+      // An interruption kills the workers: nothing to report, and no graph to keep.
+      Interruption.waitIfUnderway()
       let unfinished = worker.unfinished.filter { !runs[$0.scenario].isFailed }
       guard !unfinished.isEmpty else { return }
       // The scenario it was drawing: the one it said it was drawing, else the first it had not
