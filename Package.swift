@@ -55,14 +55,19 @@ let package = Package(
         ]
       )
     ),
+    // What the test targets share: golden files and a seeded generator.
+    .target(
+      name: "TestSupport",
+      path: "Tests/TestSupport"
+    ),
     .testTarget(
       name: "VCGraphTests",
-      dependencies: ["VCGraph"],
+      dependencies: ["VCGraph", "TestSupport"],
       exclude: ["Golden", "Fixtures"]
     ),
     .testTarget(
       name: "VCGraphvizTests",
-      dependencies: ["VCGraph", "VCGraphviz"],
+      dependencies: ["VCGraph", "VCGraphviz", "TestSupport"],
       exclude: ["Golden"]
     ),
     .testTarget(

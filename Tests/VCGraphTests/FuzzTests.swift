@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import VCGraph
@@ -305,25 +306,6 @@ struct FuzzTests {
     }
     return words.sorted { $0.lexicographicallyPrecedes($1) }
   }
-}
-
-/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64): the same seed always
-/// gives the same numbers, on every platform.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in `0..<bound`; `bound` must be positive.
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
 extension String {

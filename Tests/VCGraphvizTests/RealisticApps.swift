@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Scenarios of real-size apps, made from a seed: tab bars of navigation stacks up to twenty deep,
 /// a three-column split view, presentation chains, a second window, with class names like an app's.
@@ -35,18 +36,6 @@ enum RealisticApps {
     Shape(tabs: 3, depth: 12, chain: 4, windows: 2, splitView: false, pushes: true, seed: 6),
   ]
 
-  /// A seeded random number generator (SplitMix64).
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   private static let words = [
     "Photo", "Library", "Crop", "Rotate", "Editor", "Account", "Settings", "Profile", "Feed", "Story", "Detail",
     "Search", "Results", "Filter", "Message", "Thread", "Conversation", "Notification", "Preferences", "Privacy",
@@ -55,7 +44,7 @@ enum RealisticApps {
   ]
 
   /// A class name of one to five words and a controller kind's suffix, in the app's module.
-  private static func className(_ generator: inout Generator, suffix: String = "ViewController") -> String {
+  private static func className(_ generator: inout SplitMix64, suffix: String = "ViewController") -> String {
     let count = Int.random(in: 1...5, using: &generator)
     let name = (0..<count).map { _ in words.randomElement(using: &generator)! }.joined()
     return "MyApp." + name + suffix
@@ -63,7 +52,7 @@ enum RealisticApps {
 
   /// The scenario text of `shape`.
   static func scenario(_ shape: Shape) -> String {
-    var generator = Generator(state: shape.seed)
+    var generator = SplitMix64(seed: shape.seed)
     var controllers: [String] = []
     var steps: [String] = []
     func declare(_ id: String, _ className: String, title: String? = nil, kind: String? = nil) {

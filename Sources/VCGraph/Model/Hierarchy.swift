@@ -26,6 +26,43 @@ public struct Hierarchy: Sendable, Hashable {
   /// Every declared controller, in declaration order.
   public var viewControllers: [ViewController] { order.compactMap { controllers[$0] } }
 
+  /// What is wrong with the hierarchy's relations, one sentence each; empty when they agree: each
+  /// child's parent lists it once among its children and each listed child names that parent;
+  /// presenting and presented name each other; a window's root has no parent and is not presented,
+  /// and no controller is two windows' root. `apply` checks it after every step in debug builds
+  /// (the tests and the fuzz run); a release build never calls it.
+  public func _checkInvariants() -> [String] {
+    var problems: [String] = []
+    for (id, controller) in controllers {
+      if let parent = controller.parent {
+        let listed = controllers[parent]?.children.filter { $0 == id }.count ?? 0
+        if listed != 1 { problems.append("\(id)'s parent \(parent) lists it \(listed) times") }
+      }
+      for child in controller.children where controllers[child]?.parent != id {
+        problems.append("\(id) lists \(child), whose parent is \(controllers[child]?.parent ?? "none")")
+      }
+      if let presented = controller.presentation?.presented, controllers[presented]?.presenter != id {
+        problems.append(
+          "\(id) presents \(presented), whose presenter is \(controllers[presented]?.presenter ?? "none")")
+      }
+      if let presenter = controller.presenter, controllers[presenter]?.presentation?.presented != id {
+        problems.append("\(id) is presented by \(presenter), which does not present it")
+      }
+    }
+    var roots: Set<String> = []
+    for window in windows {
+      guard let root = window.rootViewController else { continue }
+      if !roots.insert(root).inserted { problems.append("\(root) is the root of two windows") }
+      if let parent = controllers[root]?.parent {
+        problems.append("window \(window.id)'s root \(root) has a parent, \(parent)")
+      }
+      if let presenter = controllers[root]?.presenter {
+        problems.append("window \(window.id)'s root \(root) is presented by \(presenter)")
+      }
+    }
+    return problems.sorted()
+  }
+
   /// The window with this id.
   public func window(named id: String) -> Window? { windows.first { $0.id == id } }
 

@@ -59,6 +59,7 @@ extension Hierarchy {
     next.deallocate(released)
     next.updateAppearance()
     self = next
+    assert(_checkInvariants().isEmpty, "\(action.summary) broke the hierarchy: \(_checkInvariants())")
     let transition =
       animated && !changing.isEmpty
       ? AppearanceTransition(controllers: changing, isPresentation: change.order == .presentation) : nil

@@ -1,4 +1,4 @@
-import CGraphviz
+internal import CGraphviz
 import Foundation
 
 /// The raw Graphviz calls: with `TextLayoutCache.swift` (vcgraph's text-measuring plugin) and

@@ -1,4 +1,4 @@
-import CGraphviz
+internal import CGraphviz
 import Foundation
 
 /// Where Graphviz looks for its plugins and what it found there: what vcgraph tells a user to

@@ -1,4 +1,4 @@
-import CGraphviz
+internal import CGraphviz
 
 /// Measures text for Graphviz once per distinct span: a textlayout plugin that remembers what
 /// Graphviz's own text layout (pango) measured.
