@@ -49,7 +49,12 @@ final class WorkerProcess {
   ///
   /// The process is registered with `processes` before its input is written, so an interruption
   /// can stop it from then on.
-  init(_ executable: String, arguments: [String], input: Data, registeringWith processes: WorkerProcesses) throws {
+  ///
+  /// With `keepsInputOpen`, its standard input stays open for ``send(_:)`` until ``closeInput()``.
+  init(
+    _ executable: String, arguments: [String], input: Data, registeringWith processes: WorkerProcesses,
+    keepsInputOpen: Bool = false
+  ) throws {
     var inputPipe: [Int32] = [-1, -1]
     var outputPipe: [Int32] = [-1, -1]
     guard pipe(&inputPipe) == 0 else { throw StartError(executable: executable, code: errno) }
@@ -88,22 +93,40 @@ final class WorkerProcess {
     }
     self.pid = pid
     output = outputPipe[0]
+    self.input = inputPipe[1]
     // A worker that dies before reading its plan makes this write fail (EPIPE, SIGPIPE being
     // ignored); its end is reported by wait().
-    input.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(inputPipe[1], buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { break }
-        offset += written
-      }
-    }
-    close(inputPipe[1])
+    _ = send(input)
+    if !keepsInputOpen { closeInput() }
   }
 
   deinit {
     if output >= 0 { close(output) }
+    closeInput()
+  }
+
+  /// The write end of the pipe on the process's standard input; -1 once it is closed.
+  private var input: Int32
+
+  /// Writes `data` to the process's standard input; false when it could not (the process ended).
+  func send(_ data: Data) -> Bool {
+    guard input >= 0 else { return false }
+    return data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(input, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return false }
+        offset += written
+      }
+      return true
+    }
+  }
+
+  /// Closes the process's standard input: it reads the end of it.
+  func closeInput() {
+    if input >= 0 { close(input) }
+    input = -1
   }
 
   /// Reads what the process wrote since the last call (call it when ``output`` is readable): the
@@ -124,6 +147,20 @@ final class WorkerProcess {
       pending.removeSubrange(...newline)
     }
     return lines
+  }
+
+  /// Reads what the process wrote since the last call, as bytes: nil at the end of its output,
+  /// after which the pipe is closed.
+  func readBytes() -> Data? {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    var count: Int
+    repeat { count = read(output, &buffer, buffer.count) } while count < 0 && errno == EINTR
+    guard count > 0 else {
+      close(output)
+      output = -1
+      return nil
+    }
+    return Data(buffer[..<count])
   }
 
   /// Waits for the process to end and reaps it.

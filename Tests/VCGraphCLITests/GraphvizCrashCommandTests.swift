@@ -91,6 +91,53 @@ import Testing
     }
   }
 
+  /// `storyboard`, `import` and `diff` draw each diagram in a `_draw-worker` process of their own
+  /// (faults injected with `VCGRAPH_TEST_DRAW_FAULT=KIND:TEXT`, for graphs whose title holds TEXT):
+  /// a crash costs the input it was drawing, with the signal and the graph kept for a bug report,
+  /// and the other inputs are written.
+  @Test(arguments: [("segv", "signal 11, Segmentation fault"), ("abort", "signal 6, Aborted")])
+  func aCrashInStoryboardOrImportCostsOneInput(kind: String, signal: String) throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let executable = try #require(vcgraphExecutable)
+      let storyboard = try runProgram(
+        executable,
+        [
+          "storyboard", "samples/storyboards/Shop.storyboard", "samples/storyboards/Settings.storyboard", "-o", "sb",
+          "--format", "svg,json",
+        ],
+        in: folder.url, environment: ["VCGRAPH_TEST_DRAW_FAULT": "\(kind):Shop.storyboard"])
+      #expect(storyboard.status == 1, "\(storyboard)")
+      let line = try #require(storyboard.standardError.split(separator: "\n").first.map(String.init), "\(storyboard)")
+      #expect(
+        line.hasPrefix(
+          "samples/storyboards/Shop.storyboard: error: Graphviz crashed (\(signal)) while drawing it as svg; the graph, "
+            + "for a Graphviz bug report: "),
+        "\(line)")
+      let kept = String(line.split(separator: " ").last ?? "")
+      defer { try? FileManager.default.removeItem(atPath: kept) }
+      #expect(try String(contentsOfFile: kept, encoding: .utf8).hasPrefix("digraph"))
+      #expect(storyboard.standardOutput.contains("samples/storyboards/Settings.storyboard → sb (2 files)"))
+      #expect(folder.contents(of: "sb").sorted() == ["Settings.json", "Settings.svg"])
+
+      let dumps = try runProgram(
+        executable,
+        [
+          "import", "samples/dumps/settings-before.txt", "samples/dumps/settings-after.txt", "-o", "im", "--format",
+          "svg,json",
+        ],
+        in: folder.url, environment: ["VCGRAPH_TEST_DRAW_FAULT": "\(kind):settings-after"])
+      #expect(dumps.status == 1, "\(dumps)")
+      #expect(dumps.standardError.contains("samples/dumps/settings-after.txt: error: Graphviz crashed (\(signal))"))
+      #expect(dumps.standardOutput.contains("samples/dumps/settings-before.txt → im (2 files)"))
+      #expect(folder.contents(of: "im").sorted() == ["settings-before.json", "settings-before.svg"])
+      for path in dumps.standardError.split(separator: " ").filter({ $0.hasPrefix("/") && $0.contains("vcgraph-crash") }
+      ) {
+        try? FileManager.default.removeItem(atPath: String(path.trimmingCharacters(in: .whitespacesAndNewlines)))
+      }
+    }
+  }
+
   @Test func theTimeLimitCountsSecondsFromOne() throws {
     try withTemporaryFolder { folder in
       try folder.copySamples()

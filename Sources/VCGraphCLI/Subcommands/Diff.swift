@@ -88,7 +88,7 @@ extension VCGraphCommand {
           var diagram = Diagram(diff: diff, before: sides.before, after: sides.after)
           diagram.folding = folding.folding
           try OutputDirectory(path: output).write(
-            try Renderer().renderFiles(diagram, named: "diff", formats: formats, themes: theme.themes))
+            try SharedRenderer.supervised().renderFiles(diagram, named: "diff", formats: formats, themes: theme.themes))
         } catch let error as RenderError {
           printError("error: \(error.description)")
           throw ExitCode(2)

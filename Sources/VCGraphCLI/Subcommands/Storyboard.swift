@@ -86,7 +86,7 @@ extension VCGraphCommand {
       var renderer: Renderer?
       if !read.isEmpty, formats.contains(where: { $0.diagramFormat != nil }) {
         do {
-          renderer = try Renderer()
+          renderer = try SharedRenderer.supervised()
         } catch {
           printError("error: \(error.description)")
           throw ExitCode.failure

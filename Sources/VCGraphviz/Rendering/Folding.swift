@@ -127,7 +127,7 @@ enum FoldLevel: Int, Comparable, Sendable {
 /// shorter. Within that, ``FoldMode/auto`` folds more while a picture is wider or taller than
 /// ``comfortableSize``: shown 1,000 pixels wide, a picture that wide still draws its smallest text
 /// (9 points) 6.7 pixels high and class names (12 points) 8.9 pixels.
-public struct PageBudget: Sendable, Hashable {
+public struct PageBudget: Sendable, Hashable, Codable {
   /// The most pixels on either side of the PNG.
   public var maximumPixels: Double
   /// The most the longer side may be, in multiples of the shorter.

@@ -2,7 +2,7 @@
 /// with Graphviz attributes.
 ///
 /// ``Diagram`` makes one from a hierarchy; ``Renderer`` turns it into a cgraph graph.
-public struct GraphDescription: Sendable, Hashable {
+public struct GraphDescription: Sendable, Hashable, Codable {
   public var attributes: [Attribute] = []
   public var nodeDefaults: [Attribute] = []
   public var edgeDefaults: [Attribute] = []
@@ -13,7 +13,7 @@ public struct GraphDescription: Sendable, Hashable {
   public init() {}
 
   /// A Graphviz attribute; HTML-like values (labels) are marked so Graphviz parses them as such.
-  public struct Attribute: Sendable, Hashable {
+  public struct Attribute: Sendable, Hashable, Codable {
     public var name: String
     public var value: String
     public var isHTML: Bool
@@ -31,7 +31,7 @@ public struct GraphDescription: Sendable, Hashable {
     }
   }
 
-  public struct Node: Sendable, Hashable {
+  public struct Node: Sendable, Hashable, Codable {
     /// The cgraph node name; unique in the graph.
     public var name: String
     /// The cluster holding the node, by cluster name.
@@ -52,7 +52,7 @@ public struct GraphDescription: Sendable, Hashable {
     public var place: String { slot ?? name }
   }
 
-  public struct Edge: Sendable, Hashable {
+  public struct Edge: Sendable, Hashable, Codable {
     public var tail: String
     public var head: String
     public var attributes: [Attribute]
@@ -66,7 +66,7 @@ public struct GraphDescription: Sendable, Hashable {
 
   /// A subgraph whose name starts with `cluster`, drawn as a box around its nodes; clusters are
   /// laid out and written in the order they are listed.
-  public struct Cluster: Sendable, Hashable {
+  public struct Cluster: Sendable, Hashable, Codable {
     public var name: String
     public var attributes: [Attribute]
 

@@ -1,5 +1,5 @@
 /// A file format vcgraph renders: the formats Graphviz writes that docs use.
-public enum OutputFormat: String, Sendable, CaseIterable, Hashable, Comparable {
+public enum OutputFormat: String, Sendable, CaseIterable, Hashable, Comparable, Codable {
   case svg
   case png
   case pdf
