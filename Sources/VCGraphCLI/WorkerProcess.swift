@@ -132,15 +132,8 @@ final class WorkerProcess {
   /// Reads what the process wrote since the last call (call it when ``output`` is readable): the
   /// complete lines, or nil at the end of its output, after which the pipe is closed.
   func readLines() -> [String]? {
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    var count: Int
-    repeat { count = read(output, &buffer, buffer.count) } while count < 0 && errno == EINTR
-    guard count > 0 else {
-      close(output)
-      output = -1
-      return nil
-    }
-    pending += buffer[..<count]
+    guard let bytes = readBytes() else { return nil }
+    pending += bytes
     var lines: [String] = []
     while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
       lines.append(String(decoding: pending[..<newline], as: UTF8.self))
