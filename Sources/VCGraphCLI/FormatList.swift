@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VCGraph
 import VCGraphviz
 
 /// The value of `--format`: formats separated by commas, `svg,png`.

@@ -16,13 +16,12 @@ struct WorkerPlan: Codable, Sendable {
     var folder: String
   }
 
-  /// ``VCGraphviz/OutputFormat`` raw values: every format to render, SVGs drawn for `index.html` included.
-  var formats: [String]
-  /// ``VCGraphviz/Theme`` raw values, light first.
-  var themes: [String]
+  /// Every format to render, SVGs drawn for `index.html` included.
+  var formats: [OutputFormat]
+  /// The themes, light first; decoding fails on one this vcgraph does not know, never drops it.
+  var themes: [Theme]
   var events: Bool
-  /// A ``VCGraphviz/FrameLayout`` raw value.
-  var layout: String
+  var layout: FrameLayout
   /// What folds, and what the frames focus on.
   var folding: Folding
   var parts: [Part]

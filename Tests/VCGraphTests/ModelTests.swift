@@ -46,6 +46,23 @@ struct StepNamingTests {
     #expect(RenderIndex.fileName(for: step(number, .pop("nav")), stepCount: count, fileExtension: "svg") == name)
   }
 
+  /// A frame's files are named in one place: a theme's suffix only when several themes are drawn
+  /// (a dark diagram alone takes the plain name), and the index key carries the same suffix.
+  @Test func aFramesFileIsNamedByFormatAndThemeInOnePlace() {
+    let pop = step(3, .pop("nav"))
+    #expect(RenderIndex.frameFile(for: pop, stepCount: 12, format: .png) == ("03-pop-nav.png", "png"))
+    #expect(
+      RenderIndex.frameFile(for: pop, stepCount: 12, format: .svg, theme: .dark, among: [.dark])
+        == ("03-pop-nav.svg", "svg"))
+    #expect(
+      RenderIndex.frameFile(for: pop, stepCount: 12, format: .svg, theme: .dark, among: [.light, .dark])
+        == ("03-pop-nav~dark.svg", "svg~dark"))
+    #expect(RenderIndex.isFrameFileName("03-pop-nav~dark.svg"))
+    #expect(RenderIndex.isFrameFileName("03-pop-nav.dot"))
+    #expect(!RenderIndex.isFrameFileName("03-pop-nav.jpg"))
+    #expect(!RenderIndex.isFrameFileName("03-pop-nav~light.svg"))
+  }
+
   @Test func theRenderIndexIsSortedJSONWithNullCaptions() throws {
     let index = RenderIndex(
       scenario: "samples/a.yaml", title: nil,

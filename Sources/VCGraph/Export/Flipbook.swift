@@ -60,7 +60,7 @@ public struct Flipbook: Sendable, Hashable {
 
     /// The step's files, formats in the order vcgraph renders them (svg, png, pdf, dot), others after.
     var orderedFiles: [(format: String, name: String)] {
-      let known = ["svg", "png", "pdf", "dot"]
+      let known = OutputFormat.allCases.map(\.rawValue)
       let rank = { (format: String) in known.firstIndex(of: format) ?? known.count }
       return files.sorted { (rank($0.key), $0.key) < (rank($1.key), $1.key) }.map { ($0.key, $0.value) }
     }
@@ -100,7 +100,7 @@ extension Flipbook {
     let pages = index.steps.map { entry in
       let frame = replay.frame(entry.number)
       let svg = frame.flatMap { frame in
-        drawing(RenderIndex.fileName(for: frame.step, stepCount: stepCount, fileExtension: "svg"))
+        drawing(RenderIndex.frameFile(for: frame.step, stepCount: stepCount, format: .svg).name)
       }
       return Page(
         number: entry.number, action: entry.action, caption: entry.caption, events: frame?.events ?? [],

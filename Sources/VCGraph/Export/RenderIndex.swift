@@ -60,6 +60,18 @@ public struct RenderIndex: Sendable, Codable, Hashable {
       + fileExtension
   }
 
+  /// The name of a step's file in `format` drawn in `theme` when `themes` are drawn, and its key in
+  /// the index (`svg`, `svg~dark`): the one function that names a frame's files.
+  public static func frameFile(
+    for step: Step, stepCount: Int, format: OutputFormat, theme: Theme = .light, among themes: [Theme] = [.light]
+  ) -> (name: String, key: String) {
+    let suffix = theme.fileNameSuffix(among: themes)
+    return (
+      fileName(for: step, stepCount: stepCount, fileExtension: format.fileExtension, suffix: suffix),
+      format.rawValue + suffix
+    )
+  }
+
   /// This index plus the steps of `earlier` that it does not hold and that the scenario still has with
   /// the same action (`stepActions[n - 1]` is step n's), in step order: the index of a folder after
   /// rendering only some steps again.
@@ -80,10 +92,12 @@ public struct RenderIndex: Sendable, Codable, Hashable {
     let parts = name.split(separator: "-", maxSplits: 1)
     guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(\.isASCII), parts[0].allSatisfy(\.isNumber),
       let dot = parts[1].lastIndex(of: "."),
-      ["svg", "png", "pdf", "dot"].contains(parts[1][parts[1].index(after: dot)...])
+      OutputFormat.allCases.map(\.fileExtension).contains(String(parts[1][parts[1].index(after: dot)...]))
     else { return false }
     var stem = parts[1][..<dot]
-    if stem.hasSuffix("~dark") { stem = stem.dropLast("~dark".count) }
+    for suffix in Theme.allCases.map(\.fileNameSuffix) where !suffix.isEmpty && stem.hasSuffix(suffix) {
+      stem = stem.dropLast(suffix.count)
+    }
     return stem.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
   }
 

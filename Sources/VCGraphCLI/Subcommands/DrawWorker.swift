@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VCGraph
 import VCGraphviz
 
 extension VCGraphCommand {

@@ -55,8 +55,7 @@ extension VCGraphCommand.Render {
     /// Starts a worker for the frames of `part`.
     func start(_ part: [ScenarioFrames]) {
       let plan = WorkerPlan(
-        formats: renderedFormats.map(\.rawValue), themes: theme.themes.map(\.rawValue), events: events,
-        layout: layout.rawValue, folding: folding.folding,
+        formats: renderedFormats, themes: theme.themes, events: events, layout: layout, folding: folding.folding,
         parts: part.map {
           .init(
             scenario: $0.scenario, path: scenarios[$0.scenario].path, steps: $0.steps,

@@ -170,7 +170,7 @@ extension VCGraphCommand.Render {
     guard !outputFormats.contains(.svg) else { return [] }
     let themes = theme.themes
     // With one theme alone the files and keys have no suffix (see Renderer.render(_:formats:…)).
-    let keys = themes.map { OutputFormat.svg.rawValue + (themes.count > 1 ? $0.fileNameSuffix : "") }
+    let keys = themes.map { OutputFormat.svg.rawValue + $0.fileNameSuffix(among: themes) }
     let names = Set(keys.compactMap { entry.files[$0] })
     for key in keys { entry.files[key] = nil }
     return names

@@ -28,9 +28,7 @@ extension VCGraphCommand {
         printError("error: _render-worker reads its plan from render --jobs: \(error)")
         throw ExitCode.failure
       }
-      let formats = plan.formats.compactMap(OutputFormat.init(rawValue:))
-      let themes = plan.themes.compactMap(Theme.init(rawValue:))
-      let layout = FrameLayout(rawValue: plan.layout) ?? .stable
+      let (formats, themes, layout) = (plan.formats, plan.themes, plan.layout)
       let renderer: Renderer
       do {
         renderer = try Renderer()

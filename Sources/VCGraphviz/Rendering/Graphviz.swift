@@ -1,5 +1,6 @@
 internal import CGraphviz
 import Foundation
+import VCGraph
 
 /// The raw Graphviz calls: with `TextLayoutCache.swift` (vcgraph's text-measuring plugin) and
 /// `GraphvizPlugins.swift` (what a missing plugin means), the only places vcgraph touches C.

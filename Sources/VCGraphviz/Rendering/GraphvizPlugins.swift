@@ -1,5 +1,6 @@
 internal import CGraphviz
 import Foundation
+import VCGraph
 
 /// Where Graphviz looks for its plugins and what it found there: what vcgraph tells a user to
 /// install or run when a layout engine or an output format is missing.

@@ -1,3 +1,4 @@
+import VCGraph
 /// Why Graphviz could not draw a diagram.
 public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   /// `gvContext()` failed.

@@ -100,10 +100,9 @@ extension Renderer {
           rendered = try render(themed, formats: ordered)
         }
         for format in ordered {
-          let suffix = themes.count > 1 ? theme.fileNameSuffix : ""
-          let name = RenderIndex.fileName(
-            for: step, stepCount: stepCount, fileExtension: format.fileExtension, suffix: suffix)
-          names[format.rawValue + suffix] = name
+          let (name, key) = RenderIndex.frameFile(
+            for: step, stepCount: stepCount, format: format, theme: theme, among: themes)
+          names[key] = name
           files.append((name, Data(rendered[format] ?? [])))
         }
       }

@@ -164,7 +164,7 @@ extension Renderer {
       themed.theme = theme
       let rendered = try render(themed, formats: ordered)
       for format in ordered {
-        let suffix = themes.count > 1 ? theme.fileNameSuffix : ""
+        let suffix = theme.fileNameSuffix(among: themes)
         files.append(("\(stem)\(suffix).\(format.fileExtension)", Data(rendered[format] ?? [])))
       }
     }

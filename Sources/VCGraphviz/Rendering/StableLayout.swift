@@ -1,5 +1,5 @@
 /// How the frames of a scenario are laid out.
-public enum FrameLayout: String, Sendable, CaseIterable, Hashable {
+public enum FrameLayout: String, Sendable, CaseIterable, Hashable, Codable {
   /// One layout for all the steps: a controller on two frames sits at the same place in both, and
   /// every frame of the scenario has the same size.
   case stable
