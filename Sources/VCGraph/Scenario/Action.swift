@@ -46,28 +46,31 @@ public enum Action: Sendable, Hashable {
   case setTraits(horizontalSizeClass: SizeClass, window: String)
 
   /// The step key that names the action in a scenario.
-  public var name: String {
+  public var name: String { kind.rawValue }
+
+  /// Which action this is, without its arguments.
+  public var kind: ActionName {
     switch self {
-    case .setRoot: return "setRoot"
-    case .makeKey: return "makeKey"
-    case .push: return "push"
-    case .pop: return "pop"
-    case .popTo: return "popTo"
-    case .popToRoot: return "popToRoot"
-    case .setViewControllers: return "setViewControllers"
-    case .present: return "present"
-    case .show: return "show"
-    case .showDetail: return "showDetail"
-    case .dismiss: return "dismiss"
-    case .interactiveDismiss: return "interactiveDismiss"
-    case .addChild: return "addChild"
-    case .removeFromParent: return "removeFromParent"
-    case .transition: return "transition"
-    case .setTabs: return "setTabs"
-    case .selectTab: return "selectTab"
-    case .setSplit: return "setSplit"
-    case .setPage: return "setPage"
-    case .setTraits: return "setTraits"
+    case .setRoot: return .setRoot
+    case .makeKey: return .makeKey
+    case .push: return .push
+    case .pop: return .pop
+    case .popTo: return .popTo
+    case .popToRoot: return .popToRoot
+    case .setViewControllers: return .setViewControllers
+    case .present: return .present
+    case .show: return .show
+    case .showDetail: return .showDetail
+    case .dismiss: return .dismiss
+    case .interactiveDismiss: return .interactiveDismiss
+    case .addChild: return .addChild
+    case .removeFromParent: return .removeFromParent
+    case .transition: return .transition
+    case .setTabs: return .setTabs
+    case .selectTab: return .selectTab
+    case .setSplit: return .setSplit
+    case .setPage: return .setPage
+    case .setTraits: return .setTraits
     }
   }
 
@@ -124,5 +127,42 @@ public struct SplitColumns: Sendable, Hashable {
     [("primary", primary), ("supplementary", supplementary), ("secondary", secondary)]
       .compactMap { name, id in id.map { "\(name): \($0)" } }
       .joined(separator: ", ")
+  }
+}
+
+/// The name of each UIKit call a scenario's step can make, as its key (`push: home`): the one list
+/// of them, for the scenario reader, the actions and the rules' messages.
+public enum ActionName: String, CaseIterable, Sendable, Hashable {
+  case setRoot
+  case makeKey
+  case push
+  case pop
+  case popTo
+  case popToRoot
+  case setViewControllers
+  case present
+  case show
+  case showDetail
+  case dismiss
+  case interactiveDismiss
+  case addChild
+  case removeFromParent
+  case transition
+  case setTabs
+  case selectTab
+  case setSplit
+  case setPage
+  case setTraits
+
+  /// The keys a step of this action may hold besides the action key and the options every step
+  /// may hold (`caption`, `animated`, …).
+  public var parameters: [String] {
+    switch self {
+    case .setRoot, .setTraits: return ["window"]
+    case .makeKey, .pop, .popToRoot, .dismiss, .interactiveDismiss, .removeFromParent, .transition: return []
+    case .push, .popTo, .setViewControllers, .setTabs, .selectTab, .setSplit, .setPage: return ["on"]
+    case .present, .show, .showDetail: return ["from", "style"]
+    case .addChild: return ["to"]
+    }
   }
 }

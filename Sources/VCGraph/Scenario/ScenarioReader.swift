@@ -29,28 +29,7 @@ struct ScenarioReader {
   /// Keys any step may hold besides its action and the action's parameters.
   static let stepOptions = ["caption", "animated", "duringPreviousAnimation", "expect"]
   /// Each action with the keys its step may hold besides the action key and `caption`.
-  static let actions: [(name: String, parameters: [String])] = [
-    ("setRoot", ["window"]),
-    ("makeKey", []),
-    ("push", ["on"]),
-    ("pop", []),
-    ("popTo", ["on"]),
-    ("popToRoot", []),
-    ("setViewControllers", ["on"]),
-    ("present", ["from", "style"]),
-    ("show", ["from", "style"]),
-    ("showDetail", ["from", "style"]),
-    ("dismiss", []),
-    ("interactiveDismiss", []),
-    ("addChild", ["to"]),
-    ("removeFromParent", []),
-    ("transition", []),
-    ("setTabs", ["on"]),
-    ("selectTab", ["on"]),
-    ("setSplit", ["on"]),
-    ("setPage", ["on"]),
-    ("setTraits", ["window"]),
-  ]
+  static let actions: [(name: String, parameters: [String])] = ActionName.allCases.map { ($0.rawValue, $0.parameters) }
 
   func read(_ text: String) throws(ScenarioError) -> Scenario {
     let root = try compose(text)
@@ -254,22 +233,23 @@ struct ScenarioReader {
       return arguments
     }
 
+    guard let kind = ActionName(rawValue: actionName) else { throw error(.noAction(allowed: allowedActions), at: node) }
     let action: Action
-    switch actionName {
-    case "setRoot":
+    switch kind {
+    case .setRoot:
       action = .setRoot(try subject(), window: try window("window") ?? Scenario.defaultWindow)
-    case "push": action = .push(try subject(), on: try controller("on"))
-    case "pop": action = .pop(try subject())
-    case "popToRoot": action = .popToRoot(try subject())
-    case "setViewControllers": action = .setViewControllers(try controllerList(), on: try controller("on"))
-    case "present": action = .present(try subject(), from: try controller("from"), style: try style())
-    case "show": action = .show(try subject(), from: try controller("from"), style: try style())
-    case "showDetail": action = .showDetail(try subject(), from: try controller("from"), style: try style())
-    case "popTo": action = .popTo(try subject(), on: try optionalController("on"))
-    case "makeKey":
+    case .push: action = .push(try subject(), on: try controller("on"))
+    case .pop: action = .pop(try subject())
+    case .popToRoot: action = .popToRoot(try subject())
+    case .setViewControllers: action = .setViewControllers(try controllerList(), on: try controller("on"))
+    case .present: action = .present(try subject(), from: try controller("from"), style: try style())
+    case .show: action = .show(try subject(), from: try controller("from"), style: try style())
+    case .showDetail: action = .showDetail(try subject(), from: try controller("from"), style: try style())
+    case .popTo: action = .popTo(try subject(), on: try optionalController("on"))
+    case .makeKey:
       action = .makeKey(window: try nonEmptyString(value, context: "'makeKey'"))
-    case "interactiveDismiss": action = .interactiveDismiss(try subject())
-    case "transition":
+    case .interactiveDismiss: action = .interactiveDismiss(try subject())
+    case .transition:
       let arguments = try arguments(["from", "to", "in"], example: "{ from: a, to: b, in: container }")
       func argument(_ key: String) throws(ScenarioError) -> String {
         guard let entry = arguments.values[key] else {
@@ -278,7 +258,7 @@ struct ScenarioReader {
         return try controllerID(entry, context: "'\(key)' of transition", known: known)
       }
       action = .transition(from: try argument("from"), to: try argument("to"), in: try argument("in"))
-    case "setSplit":
+    case .setSplit:
       let arguments = try arguments(
         ["primary", "supplementary", "secondary"], example: "{ primary: listNav, secondary: detail }")
       func column(_ key: String) throws(ScenarioError) -> String? {
@@ -292,7 +272,7 @@ struct ScenarioReader {
         throw error(.missingKey("primary", context: "'setSplit'"), at: value.node)
       }
       action = .setSplit(columns, on: try controller("on"))
-    case "setPage":
+    case .setPage:
       let pages: [String]
       if case .sequence = value.node {
         pages = try controllerList()
@@ -300,7 +280,7 @@ struct ScenarioReader {
         pages = [try subject()]
       }
       action = .setPage(pages, on: try controller("on"))
-    case "setTraits":
+    case .setTraits:
       let arguments = try arguments(["horizontalSizeClass"], example: "{ horizontalSizeClass: compact }")
       guard let entry = arguments.values["horizontalSizeClass"] else {
         throw error(.missingKey("horizontalSizeClass", context: "'setTraits'"), at: value.node)
@@ -311,11 +291,11 @@ struct ScenarioReader {
           .invalidValue(word, context: "size class", allowed: SizeClass.allCases.map(\.rawValue)), at: entry.node)
       }
       action = .setTraits(horizontalSizeClass: sizeClass, window: try window("window") ?? Scenario.defaultWindow)
-    case "dismiss": action = .dismiss(try subject())
-    case "addChild": action = .addChild(try subject(), to: try controller("to"))
-    case "removeFromParent": action = .removeFromParent(try subject())
-    case "setTabs": action = .setTabs(try controllerList(), on: try controller("on"))
-    case "selectTab":
+    case .dismiss: action = .dismiss(try subject())
+    case .addChild: action = .addChild(try subject(), to: try controller("to"))
+    case .removeFromParent: action = .removeFromParent(try subject())
+    case .setTabs: action = .setTabs(try controllerList(), on: try controller("on"))
+    case .selectTab:
       let selection: TabSelection
       if case .scalar = value.node, let index = value.node.int {
         selection = .index(index)
@@ -323,8 +303,6 @@ struct ScenarioReader {
         selection = .controller(try subject())
       }
       action = .selectTab(selection, on: try controller("on"))
-    default:
-      fatalError("every action in ScenarioReader.actions is handled")
     }
     let caption = try fields.values["caption"].map { entry throws(ScenarioError) in
       try string(entry, context: "'caption'")

@@ -74,7 +74,7 @@ extension Hierarchy {
   // MARK: - Navigation
 
   private mutating func push(_ id: String, on target: String) throws(RuleViolation) {
-    let navigation = try container(.navigation, from: target, for: "push")
+    let navigation = try container(.navigation, from: target, for: .push)
     try push(id, onto: navigation)
   }
 
@@ -89,7 +89,7 @@ extension Hierarchy {
   }
 
   private mutating func pop(_ target: String, toRoot: Bool, into change: inout Change) throws(RuleViolation) {
-    let navigation = try container(.navigation, from: target, for: toRoot ? "popToRoot" : "pop")
+    let navigation = try container(.navigation, from: target, for: toRoot ? .popToRoot : .pop)
     let stack = controllers[navigation]?.children ?? []
     guard stack.count > 1 else {
       let call = toRoot ? "popToRootViewController" : "popViewController"
@@ -102,7 +102,7 @@ extension Hierarchy {
     let controller = try existing(id)
     let navigation: String
     if let target {
-      navigation = try container(.navigation, from: target, for: "popTo")
+      navigation = try container(.navigation, from: target, for: .popTo)
     } else {
       // UIKit's `navigationController` of a controller is its nearest navigation controller parent.
       guard let parent = controller.parent, let found = nearest(.navigation, from: parent) else {
@@ -125,7 +125,7 @@ extension Hierarchy {
     // UIKit's containers take their children this way; any other controller means its navigation controller.
     let named = try existing(target)
     let containerID =
-      named.kind.isSystemContainer ? target : try container(.navigation, from: target, for: "setViewControllers")
+      named.kind.isSystemContainer ? target : try container(.navigation, from: target, for: .setViewControllers)
     let kind = try existing(containerID).kind
     switch kind {
     case .tabBar:
@@ -136,23 +136,23 @@ extension Hierarchy {
       }
       try setColumns(
         of: containerID, primary: ids.first, supplementary: nil, secondary: ids.count > 1 ? ids[1] : nil,
-        action: "setViewControllers")
+        action: .setViewControllers)
     case .pageView:
       try setPage(ids, on: containerID)
     default:
       if let nested = ids.first(where: { controllers[$0]?.kind == .navigation }) {
         throw .pushingNavigationController(reference(nested))
       }
-      try replaceChildren(of: containerID, with: ids, action: "setViewControllers")
+      try replaceChildren(of: containerID, with: ids, action: .setViewControllers)
     }
   }
 
   private mutating func setTabs(_ ids: [String], on target: String, into change: inout Change) throws(RuleViolation) {
     change.order = .tabSwitch
-    let tabBar = try container(.tabBar, from: target, for: "setTabs")
+    let tabBar = try container(.tabBar, from: target, for: .setTabs)
     let previous = controllers[tabBar]?.selectedChild
     let previousIndex = previous.flatMap { controllers[tabBar]?.children.firstIndex(of: $0) }
-    try replaceChildren(of: tabBar, with: ids, action: "setTabs")
+    try replaceChildren(of: tabBar, with: ids, action: .setTabs)
     // UIKit reselects the previous tab, else the tab at the previous index, else the first.
     if let previous, ids.contains(previous) {
       controllers[tabBar]?.selectedChild = previous
@@ -167,7 +167,7 @@ extension Hierarchy {
     _ selection: TabSelection, on target: String, into change: inout Change
   ) throws(RuleViolation) {
     change.order = .tabSwitch
-    let tabBar = try container(.tabBar, from: target, for: "selectTab")
+    let tabBar = try container(.tabBar, from: target, for: .selectTab)
     let tabs = controllers[tabBar]?.children ?? []
     let selected: String
     switch selection {
@@ -184,7 +184,7 @@ extension Hierarchy {
   }
 
   private mutating func setSplit(_ columns: SplitColumns, on target: String) throws(RuleViolation) {
-    let split = try container(.splitView, from: target, for: "setSplit")
+    let split = try container(.splitView, from: target, for: .setSplit)
     expand(split)
     let current = controllers[split]?.children ?? []
     let hasSupplementary = controllers[split]?.hasSupplementaryColumn ?? false
@@ -193,30 +193,30 @@ extension Hierarchy {
     try setColumns(
       of: split, primary: columns.primary ?? current.first,
       supplementary: columns.supplementary ?? currentSupplementary,
-      secondary: columns.secondary ?? currentSecondary, action: "setSplit")
+      secondary: columns.secondary ?? currentSecondary, action: .setSplit)
   }
 
   /// Sets a split view's columns, expanding it first if it is collapsed.
   private mutating func setColumns(
-    of split: String, primary: String?, supplementary: String?, secondary: String?, action: String
+    of split: String, primary: String?, supplementary: String?, secondary: String?, action: ActionName
   ) throws(RuleViolation) {
     expand(split)
-    guard let primary else { throw .splitViewWithoutPrimary(reference(split), action: action) }
+    guard let primary else { throw .splitViewWithoutPrimary(reference(split), action: action.rawValue) }
     try replaceChildren(of: split, with: [primary] + [supplementary, secondary].compactMap { $0 }, action: action)
     controllers[split]?.hasSupplementaryColumn = supplementary != nil
   }
 
   private mutating func setPage(_ ids: [String], on target: String) throws(RuleViolation) {
-    let pageView = try container(.pageView, from: target, for: "setPage")
+    let pageView = try container(.pageView, from: target, for: .setPage)
     guard ids.count <= 2 else {
       throw .tooManyChildren(container: reference(pageView), kind: .pageView, limit: 2, given: ids.count)
     }
-    try replaceChildren(of: pageView, with: ids, action: "setPage")
+    try replaceChildren(of: pageView, with: ids, action: .setPage)
   }
 
   /// Replaces every child of `containerID` with `ids`, detaching the ones left out.
   private mutating func replaceChildren(
-    of containerID: String, with ids: [String], action: String
+    of containerID: String, with ids: [String], action: ActionName
   ) throws(RuleViolation) {
     var seen: Set<String> = []
     for id in ids {
@@ -224,7 +224,7 @@ extension Hierarchy {
         if controllers[containerID]?.kind == .splitView {
           throw .columnTwice(reference(id), splitView: reference(containerID))
         }
-        throw .duplicateInList(reference(id), action: action)
+        throw .duplicateInList(reference(id), action: action.rawValue)
       }
       if controllers[id]?.parent != containerID { try checkCanBecomeChild(id, of: containerID) }
     }
@@ -395,7 +395,7 @@ extension Hierarchy {
     } else {
       columns.append(id)
     }
-    try replaceChildren(of: split, with: columns, action: "showDetail")
+    try replaceChildren(of: split, with: columns, action: .showDetail)
   }
 
   private mutating func dismiss(_ id: String, into change: inout Change) throws(RuleViolation) {
@@ -467,11 +467,11 @@ extension Hierarchy {
 
   /// The nearest container of `kind` at or above `target`, as UIKit's `navigationController` finds it.
   private func container(
-    _ kind: ViewControllerKind, from target: String, for action: String
+    _ kind: ViewControllerKind, from target: String, for action: ActionName
   ) throws(RuleViolation) -> String {
     let named = try existing(target)
     guard let found = nearest(kind, from: target) else {
-      throw .notInContainer(named.reference, kind: kind, action: action)
+      throw .notInContainer(named.reference, kind: kind, action: action.rawValue)
     }
     return found
   }
