@@ -27,11 +27,15 @@ struct Breakdown {
   /// vcgraph's own work: parsing, replay, graph building and writing files.
   var ownWork: Duration { total - graphvizWork }
 
-  /// Renders the scenario at `path` in `formats` into `folder` with `renderer`, timing each phase.
+  /// Renders the scenario at `path` in `formats` into `folder` with `renderer`, timing each phase:
+  /// in this process, with the pieces of ``VCGraphviz/RenderJob`` that `vcgraph render`'s workers and
+  /// supervisor use (each frame written into the staging folder as soon as it is drawn, then
+  /// everything moved into place with the index).
   static func measure(
     scenario path: String, formats: [OutputFormat], into folder: String, renderer: Renderer
   ) throws(BenchmarkError) -> Breakdown {
     let clock = ContinuousClock()
+    let job = RenderJob(output: (folder as NSString).deletingLastPathComponent, options: .init(formats: formats))
     do {
       let start = clock.now
       let scenario = try Scenario(contentsOfFile: path)
@@ -39,9 +43,6 @@ struct Breakdown {
       let replay = try Replay(scenario)
       let replayed = clock.now
       renderer.resetGraphvizTimes()
-      // As `vcgraph render` does: each frame into the staging folder as soon as it is drawn, then
-      // everything moved into place with the index.
-      var writing = Duration.zero
       var entries: [RenderIndex.Entry] = []
       let staging: OutputDirectory.Staging
       do {
@@ -49,12 +50,10 @@ struct Breakdown {
       } catch {
         throw BenchmarkError.output(error)
       }
+      let writing: Duration
       do {
-        try renderer.renderFrames(replay, formats: formats) { frame in
-          let writeStart = clock.now
-          for file in frame.files { try staging.add(file.name, contents: file.contents) }
-          writing += writeStart.duration(to: clock.now)
-          entries.append(frame.entry)
+        writing = try job.drawFrames(of: replay, steps: nil, with: renderer, into: staging.newFiles) { entry in
+          entries.append(try job.adopt(entry, into: staging))
         }
       } catch let error as RenderError {
         throw BenchmarkError.render(error)
@@ -64,7 +63,7 @@ struct Breakdown {
       let drawn = clock.now
       let graphviz = renderer.graphvizTimes
       do {
-        try staging.commitFrames(index: RenderIndex(scenario: path, title: scenario.title, steps: entries))
+        _ = try job.commit(replay, entries: entries, into: staging)
       } catch {
         throw BenchmarkError.output(error)
       }

@@ -31,40 +31,6 @@ where Format.RawValue == String {
   }
 }
 
-/// A format `vcgraph import` writes: a diagram, or text for a bug report or a tool.
-enum SnapshotFormat: String, CaseIterable, Hashable, Sendable {
-  case svg, png, pdf, dot, json, mermaid, text
-
-  /// The diagram format, for the formats Graphviz renders.
-  var diagramFormat: OutputFormat? { OutputFormat(rawValue: rawValue) }
-
-  var fileExtension: String {
-    switch self {
-    case .mermaid: return "mmd"
-    case .text: return "txt"
-    default: return rawValue
-    }
-  }
-}
-
-/// The value of `--theme`: `light`, `dark`, or `both` (each diagram twice, `NAME.svg` and `NAME~dark.svg`).
-enum ThemeChoice: String, CaseIterable, ExpressibleByArgument {
-  case light, dark, both
-
-  /// The themes to draw, light first.
-  var themes: [Theme] {
-    switch self {
-    case .light: return [.light]
-    case .dark: return [.dark]
-    case .both: return [.light, .dark]
-    }
-  }
-
-  static let help = ArgumentHelp(
-    "light (default), dark, or both: NAME.svg and NAME~dark.svg, the pair DocC shows by appearance.",
-    valueName: "THEME")
-}
-
 extension FoldMode: ExpressibleByArgument {}
 
 /// `--fold` and `--focus`: what a diagram folds into counted nodes, and what it focuses on.

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 
-@testable import VCGraphCLI
-
 /// `vcgraph render --jobs N` spreads the frames over N worker processes and writes the same files,
 /// byte for byte, as `--jobs 1`; a worker that dies fails only the scenarios it was rendering.
 @Suite struct JobsTests {
@@ -125,39 +123,43 @@ import Testing
     }
   }
 
-  @Test func framesAreSplitEvenlyAndSmallScenariosStayWhole() {
-    let scenarios = [
-      ScenarioFrames(scenario: 0, steps: Array(1...1000)),
-      ScenarioFrames(scenario: 1, steps: Array(1...6)),
-      ScenarioFrames(scenario: 2, steps: Array(1...8)),
-    ]
-    let parts = ScenarioFrames.split(scenarios, into: 2)
-    #expect(parts.count == 2)
-    #expect(parts.map { $0.reduce(0) { $0 + $1.steps.count } } == [507, 507])
-    #expect(parts[0] == [ScenarioFrames(scenario: 0, steps: Array(1...507))])
-    #expect(parts[1].map(\.scenario) == [0, 1, 2])
-    #expect(parts[1][0].steps == Array(508...1000))
-
-    let small = (0..<6).map { ScenarioFrames(scenario: $0, steps: Array(1...5)) }
-    let smallParts = ScenarioFrames.split(small, into: 2)
-    #expect(smallParts.map { $0.map(\.scenario) } == [[0, 1, 2], [3, 4, 5]])
-    #expect(smallParts.allSatisfy { $0.allSatisfy { $0.steps == Array(1...5) } })
-
-    #expect(ScenarioFrames.split([ScenarioFrames(scenario: 0, steps: [1, 2])], into: 4).count == 2)
-    #expect(ScenarioFrames.split([], into: 2).isEmpty)
+  /// One long scenario is cut into pieces for the workers, laid out once by the first, which keeps
+  /// the layout for the others: the files are those of one process, byte for byte.
+  @Test func aScenarioCutIntoPiecesIsLaidOutOnceAndDrawsTheSameFiles() throws {
+    try withTemporaryFolder { folder in
+      try folder.write(longScenario(steps: 60), to: "long.yaml")
+      let one = try runVCGraph(
+        ["render", "long.yaml", "-o", "one", "--format", "svg,dot", "--theme", "both"], in: folder.url)
+      let two = try runVCGraph(
+        ["render", "long.yaml", "-o", "two", "--format", "svg,dot", "--theme", "both", "-j", "2"], in: folder.url)
+      try #require(one.status == 0, "\(one)")
+      try #require(two.status == 0, "\(two)")
+      let expected = try Self.tree(folder, "one")
+      #expect(expected.count == 60 * 4 + 1)
+      Self.expectSameTrees(expected, try Self.tree(folder, "two"))
+      // The kept layout goes with the staging folder.
+      #expect(folder.contents(of: "two/long").allSatisfy { !$0.hasPrefix(".") })
+    }
   }
 
-  /// Frames that cost more weigh more: a part holds fewer of them.
-  @Test func framesAreSplitByCost() {
-    let scenarios = [
-      ScenarioFrames(scenario: 0, steps: Array(1...200), frameCost: 30),
-      ScenarioFrames(scenario: 1, steps: Array(1...120), frameCost: 6),
-    ]
-    let parts = ScenarioFrames.split(scenarios, into: 2)
-    let costs = parts.map { $0.reduce(0) { $0 + $1.steps.count * $1.frameCost } }
-    #expect(costs == [3360, 3360])
-    #expect(parts[0] == [ScenarioFrames(scenario: 0, steps: Array(1...112), frameCost: 30)])
-    #expect(parts[1].map(\.steps.count) == [88, 120])
+  /// A worker that dies while it lays out a scenario for the others fails that scenario alone,
+  /// saying so; the pieces waiting for the layout are not drawn, and another scenario is.
+  @Test func aWorkerThatDiesLayingOutASharedLayoutFailsOnlyThatScenario() throws {
+    try withTemporaryFolder { folder in
+      try folder.write(longScenario(steps: 60), to: "long.yaml")
+      try folder.write(longScenario(steps: 4), to: "short.yaml")
+      let executable = try #require(vcgraphExecutable)
+      let result = try runProgram(
+        executable, ["render", "long.yaml", "short.yaml", "-o", "out", "-j", "2"], in: folder.url,
+        environment: ["VCGRAPH_TEST_WORKER_FAULT": "abort:long.yaml:0"])
+      #expect(result.status == 1, "\(result)")
+      #expect(
+        result.standardError.contains(
+          "long.yaml: error: Graphviz crashed while laying out the frames of its steps together (signal 6, Aborted)"),
+        "\(result)")
+      #expect(result.standardOutput == "short.yaml → out/short (5 steps, 6 files)\n")
+      #expect(!folder.exists("out/long"))
+    }
   }
 }
 

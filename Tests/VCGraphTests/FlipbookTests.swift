@@ -74,7 +74,7 @@ import Testing
           files: ["svg": svg, "png": png]))
     }
     let index = RenderIndex(scenario: inlinePath, title: replay.scenario.title, steps: entries)
-    return Flipbook(replay: replay, index: index, drawings: drawings)
+    return Flipbook(replay: replay, index: index) { name in drawings.first { $0.name == name }?.contents }
   }
 
   @Test func everyStepIsOnTheHTMLPageWithItsDrawingCallbacksAndFiles() throws {

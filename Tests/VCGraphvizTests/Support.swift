@@ -393,3 +393,35 @@ let loginFlowScenario = """
       style: fullScreen
       caption: Login covers the whole screen
   """
+
+// MARK: - Scenarios rendered whole
+
+/// A rendered scenario, as the tests read it: every frame's files in step order (formats in
+/// ``OutputFormat`` order within a theme), and the index that lists them.
+struct RenderedScenario {
+  var frames: [(name: String, contents: Data)]
+  var index: RenderIndex
+}
+
+extension Renderer {
+  /// Renders the frames of a replayed scenario, every step or only `onlyStep`, keeping every file
+  /// in memory (``Renderer/renderFrames(_:formats:steps:showsEvents:layout:themes:folding:stableLayout:willDraw:each:)``
+  /// hands them over one at a time).
+  func render(
+    _ replay: Replay, formats: [OutputFormat], onlyStep: Int? = nil, showsEvents: Bool = false,
+    layout: FrameLayout = .stable, themes: [Theme] = [.light], folding: Folding = Folding()
+  ) throws -> RenderedScenario {
+    var files: [(name: String, contents: Data)] = []
+    var entries: [RenderIndex.Entry] = []
+    try renderFrames(
+      replay, formats: formats, steps: onlyStep.map { [$0] }, showsEvents: showsEvents, layout: layout,
+      themes: themes, folding: folding
+    ) { frame in
+      files += frame.files
+      entries.append(frame.entry)
+    }
+    let scenario = replay.scenario
+    return RenderedScenario(
+      frames: files, index: RenderIndex(scenario: scenario.path, title: scenario.title, steps: entries))
+  }
+}

@@ -78,23 +78,15 @@ public struct Flipbook: Sendable, Hashable {
 // MARK: - From a render
 
 extension Flipbook {
-  /// The flipbook of a rendered replay: a page for each step `index` lists, linking the files it lists,
-  /// with the step's callbacks and warnings from `replay` and its SVG from `drawings`.
+  /// The flipbook of a rendered replay: a page for each step `index` lists, linking the files it
+  /// lists, with the step's callbacks and warnings from `replay` and its SVG read with `drawing`.
   ///
   /// - Parameters:
   ///   - replay: The replayed scenario, for each step's callbacks and warnings.
   ///   - index: The rendered steps and their files.
-  ///   - drawings: Rendered files, among them each step's SVG under the name
-  ///     ``RenderIndex/fileName(for:stepCount:fileExtension:suffix:)`` gives it, whether or not `index` lists it
-  ///     (an SVG drawn only for the HTML page is not written, so not listed).
-  public init(replay: Replay, index: RenderIndex, drawings: [(name: String, contents: Data)]) {
-    var contents: [String: Data] = [:]
-    for drawing in drawings where contents[drawing.name] == nil { contents[drawing.name] = drawing.contents }
-    self.init(replay: replay, index: index) { contents[$0] }
-  }
-
-  /// The flipbook of a rendered replay, reading each step's SVG with `drawing`, by file name, as
-  /// ``init(replay:index:drawings:)`` describes.
+  ///   - drawing: The contents of a rendered file by name: each step's SVG under the name
+  ///     ``RenderIndex/frameFile(for:stepCount:format:theme:among:)`` gives it, whether or not `index`
+  ///     lists it (an SVG drawn only for the HTML page is not written, so not listed); nil if there is none.
   public init(replay: Replay, index: RenderIndex, drawing: (String) -> Data?) {
     let stepCount = replay.scenario.steps.count
     let pages = index.steps.map { entry in

@@ -129,7 +129,9 @@ extension OutputDirectory {
     }
 
     /// Adds the scenario's `index.json` and commits, removing the frames of an earlier render that
-    /// the new index no longer lists (see ``OutputDirectory/writeFrames(_:index:stepActions:extraFiles:)``).
+    /// the new index no longer lists. With `stepActions` (a render of some steps only, `--step`: the
+    /// action of every step of the scenario), the earlier index's other steps are kept when the
+    /// scenario still has them, with the same action.
     public func commitFrames(index: RenderIndex, stepActions: [String]? = nil) throws(WriteError) {
       let earlier = directory.contents(of: RenderIndex.fileName).flatMap {
         try? JSONDecoder().decode(RenderIndex.self, from: $0)

@@ -17,6 +17,10 @@ public struct OutputDirectory: Sendable {
     public var path: String
     public var reason: String
     public var description: String { "\(path): error: cannot write: \(reason)" }
+
+    public init(path: String, reason: String) {
+      (self.path, self.reason) = (path, reason)
+    }
   }
 
   /// Writes `files` (name → contents) all or nothing, then removes the `stale` names not among them.
@@ -24,26 +28,6 @@ public struct OutputDirectory: Sendable {
     let staging = try Staging(self)
     for file in files { try staging.add(file.name, contents: file.contents) }
     try staging.commit(removing: stale)
-  }
-
-  /// Writes a scenario's frames and its `index.json` together, and removes the frames of an earlier
-  /// render that the new index no longer lists.
-  ///
-  /// - Parameters:
-  ///   - frames: The frame files, name and contents.
-  ///   - index: The index of the render, written as `index.json`.
-  ///   - stepActions: For a render of some steps only (`--step`), the action of every step
-  ///     of the scenario: the earlier index's other steps are kept when the scenario still has them,
-  ///     with the same action. Nil for a render of every step, which replaces the earlier index.
-  ///   - extraFiles: Files written with the frames, all or nothing with them (the flipbook's
-  ///     `index.html` and `index.md`). A later render without them leaves them as they are.
-  public func writeFrames(
-    _ frames: [(name: String, contents: Data)], index: RenderIndex, stepActions: [String]? = nil,
-    extraFiles: [(name: String, contents: Data)] = []
-  ) throws(WriteError) {
-    let staging = try Staging(self)
-    for file in frames + extraFiles { try staging.add(file.name, contents: file.contents) }
-    try staging.commitFrames(index: index, stepActions: stepActions)
   }
 
   /// Reads a file of the folder, if it is there.
@@ -57,7 +41,8 @@ public struct OutputDirectory: Sendable {
     }
   }
 
-  static func reason(_ error: any Error) -> String {
+  /// The plain words of a file error: the system's reason, not Foundation's wrapper.
+  public static func reason(_ error: any Error) -> String {
     let nsError = error as NSError
     if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
       return underlying.localizedDescription

@@ -23,4 +23,18 @@ public enum Theme: String, CaseIterable, Sendable, Hashable, Codable {
   public func fileNameSuffix(among themes: [Theme]) -> String {
     themes.count > 1 ? fileNameSuffix : ""
   }
+
+  /// What a user picks: one theme, or both (`--theme light|dark|both`).
+  public enum Choice: String, CaseIterable, Sendable, Hashable, Codable {
+    case light, dark, both
+
+    /// The themes to draw, light first.
+    public var themes: [Theme] {
+      switch self {
+      case .light: return [.light]
+      case .dark: return [.dark]
+      case .both: return [.light, .dark]
+      }
+    }
+  }
 }

@@ -51,8 +51,8 @@ extension VCGraphCommand {
     @Flag(help: "Exit with status 1 when the hierarchies differ (like git diff --exit-code).")
     var exitCode = false
 
-    @Option(help: ThemeChoice.help)
-    var theme: ThemeChoice = .light
+    @Option(help: Theme.Choice.help)
+    var theme: Theme.Choice = .light
 
     @OptionGroup var folding: FoldingOptions
 

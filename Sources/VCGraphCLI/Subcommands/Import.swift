@@ -40,7 +40,7 @@ extension VCGraphCommand {
       help: ArgumentHelp(
         "Formats, comma-separated: svg, png, pdf, dot, json, mermaid, text (default: svg, or none with --report).",
         valueName: "FORMATS"))
-    var formatLists: [FormatList<SnapshotFormat>] = []
+    var formatLists: [FormatList<SnapshotExports.Format>] = []
 
     @Flag(help: "Keep the addresses (0x7b3218d0) the dump prints; by default they are left out.")
     var keepPointers = false
@@ -51,13 +51,13 @@ extension VCGraphCommand {
         valueName: "FILE"))
     var report: String?
 
-    @Option(help: ThemeChoice.help)
-    var theme: ThemeChoice = .light
+    @Option(help: Theme.Choice.help)
+    var theme: Theme.Choice = .light
 
     @OptionGroup var folding: FoldingOptions
 
     /// The formats asked for, each once, in the order given.
-    var formats: [SnapshotFormat] {
+    var formats: [SnapshotExports.Format] {
       let formats = FormatList.merged(formatLists)
       return formats.isEmpty && report == nil ? [.svg] : formats
     }
@@ -117,108 +117,31 @@ extension VCGraphCommand {
         return false
       }
       let hierarchy = snapshot.hierarchy
-      let unmatched = folding.folding.unmatchedFocus(in: hierarchy.viewControllers)
-      if !unmatched.isEmpty {
-        printError("\(snapshot.path): error: " + Folding.unmatchedFocusMessage(unmatched, in: "the dump"))
-        return false
-      }
-      var files: [(name: String, contents: Data)] = []
-      let diagramFormats = formats.compactMap(\.diagramFormat)
-      if !diagramFormats.isEmpty {
-        let source = HierarchySnapshot(
-          hierarchy: hierarchy, name: dump,
-          source: .dump(text: snapshot.text))
-        do {
-          var diagram = Diagram(snapshot: source)
-          diagram.folding = folding.folding
-          files += try renderer.get().renderFiles(diagram, named: name, formats: diagramFormats, themes: theme.themes)
-        } catch {
-          printError("\(snapshot.path): error: \(error.description)")
-          return false
-        }
-      }
-      for format in formats where format.diagramFormat == nil {
-        let text: String
-        switch format {
-        case .json:
-          text = StateDocument(
-            steps: [.init(number: 1, action: "import \(snapshot.path)", hierarchy: hierarchy)]
-          ).jsonString()
-        case .mermaid: text = MermaidFlowchart(hierarchy).text
-        default: text = HierarchyText(hierarchy).text
-        }
-        files.append(("\(name).\(format.fileExtension)", Data(text.utf8)))
-      }
-      if output == "-" {
-        for file in files { FileHandle.standardOutput.write(file.contents) }
-        return true
-      }
-      let reportFile = report.map { path in
-        (
-          path: path,
-          contents: Data(
-            BugReport(
-              hierarchy: hierarchy, dumpText: snapshot.shownText,
-              source: snapshot.path
-            ).markdown.utf8)
-        )
-      }
-      // Never write over the dump being read.
-      let targets =
-        files.map { (output as NSString).appendingPathComponent($0.name) } + (reportFile.map { [$0.path] } ?? [])
-      if dump != "-", let clash = targets.first(where: { Self.isSameFile($0, dump) }) {
-        printError("\(clash): error: this would overwrite the dump being imported; choose another -o or --report")
-        return false
-      }
-      // Writing the report over a folder would replace the folder and everything in it.
-      if let report {
-        var isFolder: ObjCBool = false
-        if report.hasSuffix("/")
-          || (FileManager.default.fileExists(atPath: report, isDirectory: &isFolder) && isFolder.boolValue)
-        {
-          printError("\(report): error: this is a folder; --report names the Markdown file to write")
-          return false
-        }
-      }
-      // The report goes to another folder than the other files: make sure it can be written there
-      // before writing anything, so a bad --report path leaves no files behind.
-      if let reportFile {
-        let folder = URL(fileURLWithPath: reportFile.path).deletingLastPathComponent()
-        do {
-          try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-          printError("\(reportFile.path): error: cannot create its folder \(folder.path)")
-          return false
-        }
-        guard FileManager.default.isWritableFile(atPath: folder.path) else {
-          printError("\(reportFile.path): error: cannot write into its folder \(folder.path)")
-          return false
-        }
-      }
+      let exports = SnapshotExports(formats: formats, themes: theme.themes, folding: folding.folding)
       do {
-        if !files.isEmpty { try OutputDirectory(path: output).write(files) }
-        if let reportFile {
-          // Not NSString.deletingLastPathComponent: on Linux it crashes on a one-character path ("r").
-          let url = URL(fileURLWithPath: reportFile.path)
-          try OutputDirectory(path: url.deletingLastPathComponent().path).write([
-            (url.lastPathComponent, reportFile.contents)
-          ])
+        let files = try exports.files(
+          of: hierarchy,
+          diagram: Diagram(
+            snapshot: HierarchySnapshot(hierarchy: hierarchy, name: dump, source: .dump(text: snapshot.text))),
+          name: name, action: "import \(snapshot.path)", kind: "the dump", path: snapshot.path, renderer: renderer.get)
+        if output == "-" {
+          for file in files { FileHandle.standardOutput.write(file.contents) }
+          return true
         }
+        let bugReport = report.map { path in
+          (
+            path,
+            Data(BugReport(hierarchy: hierarchy, dumpText: snapshot.shownText, source: snapshot.path).markdown.utf8)
+          )
+        }
+        let written = try SnapshotExports.write(
+          files, into: output, report: bugReport, input: dump == "-" ? nil : (dump, "the dump being imported"))
+        print("\(snapshot.path) → \(written)")
+        return true
       } catch {
-        printError(error.description)
+        printError("\(error)")
         return false
       }
-      var written = files.isEmpty ? [] : ["\(output) (\(files.count) file\(files.count == 1 ? "" : "s"))"]
-      if let report { written.append(report) }
-      print("\(snapshot.path) → \(written.joined(separator: ", "))")
-      return true
-    }
-
-    /// True when both paths name the same file (after resolving `.`, `..` and links).
-    static func isSameFile(_ first: String, _ second: String) -> Bool {
-      let a = URL(fileURLWithPath: first).standardizedFileURL.resolvingSymlinksInPath().path
-      let b = URL(fileURLWithPath: second).standardizedFileURL.resolvingSymlinksInPath().path
-      return a == b
     }
   }
 }

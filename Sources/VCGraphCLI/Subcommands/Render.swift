@@ -58,8 +58,8 @@ extension VCGraphCommand {
       })
     var layout: FrameLayout = .stable
 
-    @Option(help: ThemeChoice.help)
-    var theme: ThemeChoice = .light
+    @Option(help: Theme.Choice.help)
+    var theme: Theme.Choice = .light
 
     @OptionGroup var folding: FoldingOptions
 
@@ -81,12 +81,12 @@ extension VCGraphCommand {
           + "out together), and fail that scenario (default 120).", valueName: "SECONDS"))
     var graphvizTimeout = 120
 
-    /// The formats asked for, each once, in the order given.
-    var outputFormats: [OutputFormat] { FormatList.merged(formatLists) }
-
-    /// The formats to render: those asked for, and SVG for `index.html`, which inlines it.
-    var renderedFormats: [OutputFormat] {
-      html && !outputFormats.contains(.svg) ? outputFormats + [.svg] : outputFormats
+    /// What the flags ask for, as the library's render job takes it.
+    var options: RenderJob.Options {
+      RenderJob.Options(
+        formats: FormatList.merged(formatLists), themes: theme.themes, events: events, layout: layout,
+        folding: folding.folding, html: html, markdown: markdown, step: step, jobs: jobs,
+        graphvizTimeout: graphvizTimeout)
     }
 
     func validate() throws {
@@ -99,100 +99,46 @@ extension VCGraphCommand {
     }
 
     func run() throws {
-      let renderer: Renderer
-      do {
-        renderer = try Renderer()
-      } catch {
-        printError("error: \(error.description)")
-        throw ExitCode.failure
-      }
+      let job = RenderJob(output: output, options: options)
       let progress = Progress()
-      let workers = WorkerProcesses()
+      let processes = job.processes
       // Workers are killed and reaped before the staging folders go, so none writes into one after.
       Interruption.handle { status in
         progress.clear()
-        workers.stopAll()
+        processes.stopAll()
         OutputDirectory.Staging.discardAllForInterruption()
         Foundation.exit(status)
       }
-      var failed = false
-      var loaded: [LoadedScenario] = []
-      var folders: [String: String] = [:]
-      for path in Scenario.paths(expanding: scenarios) {
-        guard let replay = ScenarioLoading.replay(path), ScenarioLoading.checkStep(step, in: replay) else {
-          failed = true
-          continue
+      // A failure may only be the interruption's doing (a worker killed): it is not reported.
+      job.beforeFailure = Interruption.waitIfUnderway
+      let worker = WorkerCommand(arguments: [VCGraphCommand.RenderWorker.configuration.commandName ?? ""])
+      let succeeded = job.run(scenarios, worker: worker) { report in
+        switch report {
+        case .warning(let line), .error(let line):
+          progress.withLineErased { printError(line) }
+        case .started(let frames, let scenarios):
+          progress.start(frames: frames, scenarios: scenarios)
+        case .frameDrawn:
+          progress.frameDone()
+        case .failed(_, let message):
+          progress.withLineErased { printError(message) }
+          progress.scenarioDone()
+        case .written(let path, let folder, let steps, let files):
+          progress.withLineErased {
+            print("\(path) → \(folder) (\(steps) step\(steps == 1 ? "" : "s"), \(files) files)")
+          }
+          progress.scenarioDone()
         }
-        let unmatched = folding.folding.unmatchedFocus(in: replay.scenario.viewControllers)
-        if !unmatched.isEmpty {
-          printError("\(path): error: " + Folding.unmatchedFocusMessage(unmatched, in: "this scenario"))
-          failed = true
-          continue
-        }
-        let folder = (output as NSString).appendingPathComponent(replay.scenario.stem)
-        if let other = folders[folder] {
-          printError("\(path): error: \(other) already writes to \(folder); render them into different folders")
-          failed = true
-          continue
-        }
-        folders[folder] = path
-        loaded.append(LoadedScenario(path: path, replay: replay, folder: folder))
       }
-      progress.start(frames: loaded.reduce(0) { $0 + steps(of: $1.replay).count }, scenarios: loaded.count)
-      if !renderWithWorkers(loaded, renderer: renderer, progress: progress, workers: workers) { failed = true }
       progress.clear()
-      if failed { throw ExitCode.failure }
+      if !succeeded { throw ExitCode.failure }
     }
   }
 }
 
-/// A scenario replayed by `render`, and the folder its frames go to.
-struct LoadedScenario {
-  var path: String
-  var replay: Replay
-  var folder: String
-}
-
-extension VCGraphCommand.Render {
-  /// The numbers of the steps to render of a replayed scenario: `--step`'s, or every step.
-  func steps(of replay: Replay) -> [Int] {
-    step.map { [$0] } ?? replay.scenario.steps.map(\.number)
-  }
-
-  /// Prints the line that says where a scenario was written.
-  func printWritten(_ scenario: LoadedScenario, steps: Int, files: Int) {
-    print("\(scenario.path) → \(scenario.folder) (\(steps) step\(steps == 1 ? "" : "s"), \(files) files)")
-  }
-
-  /// Takes the SVGs drawn only for `index.html` (`--html` without `--format svg`) out of a frame's
-  /// index entry, and returns their names: they are neither written nor listed in the index.
-  func takePageOnlyFiles(from entry: inout RenderIndex.Entry) -> Set<String> {
-    guard !outputFormats.contains(.svg) else { return [] }
-    let themes = theme.themes
-    // With one theme alone the files and keys have no suffix (see Renderer.render(_:formats:…)).
-    let keys = themes.map { OutputFormat.svg.rawValue + $0.fileNameSuffix(among: themes) }
-    let names = Set(keys.compactMap { entry.files[$0] })
-    for key in keys { entry.files[key] = nil }
-    return names
-  }
-
-  /// Adds `index.json` (the frames' `entries`, in step order) and the flipbook pages asked for to
-  /// `staging`, and moves everything into place. `pageDrawing` gives the SVGs drawn only for
-  /// `index.html`; the others are read back from the staging folder. Returns how many steps and
-  /// files were written.
-  func commit(
-    _ replay: Replay, entries: [RenderIndex.Entry], into staging: OutputDirectory.Staging,
-    pageDrawing: (String) -> Data?
-  ) throws(OutputDirectory.WriteError) -> (steps: Int, files: Int) {
-    let index = RenderIndex(scenario: replay.scenario.path, title: replay.scenario.title, steps: entries)
-    if html || markdown {
-      let flipbook = Flipbook(replay: replay, index: index) { pageDrawing($0) ?? staging.contents(of: $0) }
-      if html { try staging.add(Flipbook.htmlFileName, contents: Data(flipbook.html.utf8)) }
-      if markdown { try staging.add(Flipbook.markdownFileName, contents: Data(flipbook.markdown.utf8)) }
-    }
-    let files = staging.names.count + 1
-    try staging.commitFrames(
-      index: index, stepActions: step == nil ? nil : replay.scenario.steps.map(\.action.summary))
-    return (entries.count, files)
-  }
+extension Theme.Choice: ExpressibleByArgument {
+  /// The help of `--theme`, the same for every subcommand that draws.
+  static let help = ArgumentHelp(
+    "light (default), dark, or both: NAME.svg and NAME~dark.svg, the pair DocC shows by appearance.",
+    valueName: "THEME")
 }

@@ -42,17 +42,18 @@ extension VCGraphCommand {
 
     @Option(
       name: .customLong("format"),
-      help: ArgumentHelp("Formats, comma-separated: svg, png, pdf, dot, json (default: svg).", valueName: "FORMATS"))
-    var formatLists: [FormatList<StoryboardFormat>] = []
+      help: ArgumentHelp(
+        "Formats, comma-separated: svg, png, pdf, dot, json, mermaid, text (default: svg).", valueName: "FORMATS"))
+    var formatLists: [FormatList<SnapshotExports.Format>] = []
 
     /// The formats asked for, each once, in the order given; SVG when none is.
-    var formats: [StoryboardFormat] {
+    var formats: [SnapshotExports.Format] {
       let formats = FormatList.merged(formatLists)
       return formats.isEmpty ? [.svg] : formats
     }
 
-    @Option(help: ThemeChoice.help)
-    var theme: ThemeChoice = .light
+    @Option(help: Theme.Choice.help)
+    var theme: Theme.Choice = .light
 
     @OptionGroup var folding: FoldingOptions
 
@@ -83,15 +84,7 @@ extension VCGraphCommand {
           failed = true
         }
       }
-      var renderer: Renderer?
-      if !read.isEmpty, formats.contains(where: { $0.diagramFormat != nil }) {
-        do {
-          renderer = try SharedRenderer.supervised()
-        } catch {
-          printError("error: \(error.description)")
-          throw ExitCode.failure
-        }
-      }
+      let renderer = SharedRenderer()
       // A build warning about a scene followed from several storyboards is printed once.
       var printed: Set<String> = []
       for storyboard in read {
@@ -107,47 +100,20 @@ extension VCGraphCommand {
     }
 
     /// Writes one storyboard's files, all or none; prints why and returns false when it cannot.
-    func write(_ drawn: StoryboardHierarchy, renderer: Renderer?) -> Bool {
+    func write(_ drawn: StoryboardHierarchy, renderer: SharedRenderer) -> Bool {
       let storyboard = drawn.storyboard
-      let unmatched = folding.folding.unmatchedFocus(in: drawn.hierarchy.viewControllers)
-      if !unmatched.isEmpty {
-        printError("\(storyboard.path): error: " + Folding.unmatchedFocusMessage(unmatched, in: "the storyboard"))
-        return false
-      }
-      var files: [(name: String, contents: Data)] = []
-      let diagramFormats = formats.compactMap(\.diagramFormat)
-      if let renderer, !diagramFormats.isEmpty {
-        do {
-          var diagram = Diagram(storyboard: drawn)
-          diagram.folding = folding.folding
-          files += try renderer.renderFiles(
-            diagram, named: storyboard.name, formats: diagramFormats, themes: theme.themes)
-        } catch {
-          printError("\(storyboard.path): error: \(error.description)")
-          return false
-        }
-      }
-      if formats.contains(.json) {
-        let document = StateDocument(
-          steps: [.init(number: 1, action: "storyboard \(storyboard.path)", hierarchy: drawn.hierarchy)])
-        files.append(("\(storyboard.name).json", Data(document.jsonString().utf8)))
-      }
+      let exports = SnapshotExports(formats: formats, themes: theme.themes, folding: folding.folding)
       do {
-        try OutputDirectory(path: output).write(files)
+        let files = try exports.files(
+          of: drawn.hierarchy, diagram: Diagram(storyboard: drawn), name: storyboard.name,
+          action: "storyboard \(storyboard.path)", kind: "the storyboard", path: storyboard.path,
+          renderer: renderer.get)
+        print("\(storyboard.path) → \(try SnapshotExports.write(files, into: output))")
+        return true
       } catch {
-        printError(error.description)
+        printError("\(error)")
         return false
       }
-      print("\(storyboard.path) → \(output) (\(files.count) file\(files.count == 1 ? "" : "s"))")
-      return true
     }
   }
-}
-
-/// A format `vcgraph storyboard` writes: a diagram, or the hierarchy as `vcgraph state --json` prints it.
-enum StoryboardFormat: String, CaseIterable, Hashable, Sendable {
-  case svg, png, pdf, dot, json
-
-  /// The diagram format, for the formats Graphviz renders.
-  var diagramFormat: OutputFormat? { OutputFormat(rawValue: rawValue) }
 }

@@ -77,7 +77,7 @@ public enum FoldMode: String, Sendable, Hashable, Codable, CaseIterable {
 /// Past ``all``, two levels only ``FoldMode/auto`` reaches fold a hierarchy too big for a page at
 /// level ``all`` (hundreds of controllers, most of them on screen) down to one: they draw fewer
 /// children of each container and fewer boxes below a root.
-enum FoldLevel: Int, Comparable, Sendable {
+enum FoldLevel: Int, Comparable, Sendable, Codable {
   case none
   case runs
   case stacks

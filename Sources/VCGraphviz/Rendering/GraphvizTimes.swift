@@ -1,4 +1,5 @@
 import VCGraph
+
 /// Time spent inside Graphviz, by phase, measured on a monotonic clock.
 ///
 /// ``Renderer/graphvizTimes`` adds up every graph a renderer has built, laid out and drawn, so a

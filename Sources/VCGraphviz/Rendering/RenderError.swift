@@ -1,4 +1,5 @@
 import VCGraph
+
 /// Why Graphviz could not draw a diagram.
 public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   /// `gvContext()` failed.

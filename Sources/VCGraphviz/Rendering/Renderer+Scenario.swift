@@ -1,13 +1,6 @@
 import Foundation
 import VCGraph
 
-/// A rendered scenario: one file per step and format, and the index that lists them.
-public struct RenderedScenario: Sendable {
-  /// The frame files, in step order, formats in ``OutputFormat`` order within a step.
-  public var frames: [(name: String, contents: Data)]
-  public var index: RenderIndex
-}
-
 /// One rendered step: its files, formats in ``OutputFormat`` order within a theme, and its entry in
 /// the scenario's index.
 public struct RenderedFrame: Sendable {
@@ -16,71 +9,37 @@ public struct RenderedFrame: Sendable {
 }
 
 extension Renderer {
-  /// Renders the frames of a replayed scenario, every step or only `onlyStep`, with each step's
-  /// lifecycle callbacks on its diagram when `showsEvents` is true.
-  ///
-  /// Each frame after the first marks what changed since the step before (see
-  /// ``Diagram/frames(of:showsEvents:)``). With the ``FrameLayout/stable`` layout, every step is laid
-  /// out together, also when only one is rendered, so a frame is the same whichever steps are asked for.
-  ///
-  /// Each theme of `themes` draws every frame once. With both themes, the light theme's files are
-  /// named `NN-action.svg` and the dark theme's `NN-action~dark.svg` (the pair DocC picks by
-  /// appearance), listed in the index under `svg` and `svg~dark`; one theme alone takes the plain names.
-  ///
-  /// This keeps every file in memory; ``renderFrames(_:formats:steps:showsEvents:layout:themes:each:)``
-  /// hands over one frame at a time.
-  public func render(
-    _ replay: Replay, formats: [OutputFormat], onlyStep: Int? = nil, showsEvents: Bool = false,
-    layout: FrameLayout = .stable, themes: [Theme] = [.light], folding: Folding = Folding()
-  ) throws(RenderError) -> RenderedScenario {
-    var files: [(name: String, contents: Data)] = []
-    var entries: [RenderIndex.Entry] = []
-    do {
-      try renderFrames(
-        replay, formats: formats, steps: onlyStep.map { [$0] }, showsEvents: showsEvents, layout: layout,
-        themes: themes, folding: folding
-      ) { frame in
-        files += frame.files
-        entries.append(frame.entry)
-      }
-    } catch let error as RenderError {
-      throw error
-    } catch {
-      preconditionFailure("only Graphviz can fail here: \(error)")
-    }
-    let scenario = replay.scenario
-    return RenderedScenario(
-      frames: files, index: RenderIndex(scenario: scenario.path, title: scenario.title, steps: entries))
-  }
-
   /// Renders the frames of a replayed scenario one at a time, in step order, and hands each to
   /// `body` as soon as it is drawn: every step, or those whose numbers are in `steps`.
   ///
-  /// Frames are the same as ``render(_:formats:onlyStep:showsEvents:layout:themes:)`` draws, whichever
-  /// steps are asked for. Nothing is kept from one frame to the next but the stable layout, so the
-  /// memory needed does not grow with the number of steps.
+  /// Each frame after the first marks what changed since the step before (see
+  /// ``Diagram/frames(of:showsEvents:)``). With the ``FrameLayout/stable`` layout, every step is laid
+  /// out together, also when only some are rendered, so a frame is the same whichever steps are
+  /// asked for; `layout` gives that layout when it was computed already (``stableLayout(of:showsEvents:themes:folding:)``),
+  /// as another process does for the `render --jobs` workers that share a scenario.
   ///
-  /// `willDraw` is told each step's number before its frame is drawn (the stable layout of every
-  /// frame is laid out before the first): a supervisor that sees Graphviz die knows which frame it was.
+  /// Each theme of `themes` draws every frame once. With both themes, the light theme's files are
+  /// named `NN-action.svg` and the dark theme's `NN-action~dark.svg` (the pair DocC picks by
+  /// appearance), listed in the index under `svg` and `svg~dark`; one theme alone takes the plain
+  /// names (``RenderIndex/frameFile(for:stepCount:format:theme:among:)``).
+  ///
+  /// Nothing is kept from one frame to the next but the stable layout, so the memory needed does
+  /// not grow with the number of steps. `willDraw` is told each step's number before its frame is
+  /// drawn (the stable layout is laid out before the first): a supervisor that sees Graphviz die
+  /// knows which frame it was.
   ///
   /// - Throws: ``RenderError`` when Graphviz fails, or what `body` throws.
   public func renderFrames(
     _ replay: Replay, formats: [OutputFormat], steps: Set<Int>? = nil, showsEvents: Bool = false,
     layout: FrameLayout = .stable, themes: [Theme] = [.light], folding: Folding = Folding(),
-    willDraw: (Int) -> Void = { _ in }, each body: (RenderedFrame) throws -> Void
+    stableLayout: ScenarioLayout? = nil, willDraw: (Int) -> Void = { _ in }, each body: (RenderedFrame) throws -> Void
   ) throws {
     let ordered = formats.sorted()
-    func diagrams() -> some Sequence<Diagram> {
-      Diagram.frames(of: replay, showsEvents: showsEvents).lazy.map { diagram in
-        var folded = diagram
-        folded.folding = folding
-        return folded
-      }
-    }
+    let diagrams = { Self.diagrams(of: replay, showsEvents: showsEvents, folding: folding) }
     let runs =
       layout == .stable
-      ? try stableRuns(
-        of: diagrams, count: replay.scenario.steps.count, themes: themes, levels: folding.levels) : []
+      ? try stableLayout?.runs
+        ?? stableRuns(of: diagrams, count: replay.scenario.steps.count, themes: themes, levels: folding.levels) : []
     let stepCount = replay.scenario.steps.count
     for (offset, diagram) in diagrams().enumerated() {
       let step = replay.scenario.steps[offset]
@@ -113,9 +72,29 @@ extension Renderer {
     }
   }
 
+  /// The stable layout of a replayed scenario's frames, as ``renderFrames(_:formats:steps:showsEvents:layout:themes:folding:stableLayout:willDraw:each:)``
+  /// computes it: for a process that hands it to others drawing the same scenario's frames.
+  public func stableLayout(
+    of replay: Replay, showsEvents: Bool = false, themes: [Theme] = [.light], folding: Folding = Folding()
+  ) throws(RenderError) -> ScenarioLayout {
+    ScenarioLayout(
+      runs: try stableRuns(
+        of: { Self.diagrams(of: replay, showsEvents: showsEvents, folding: folding) },
+        count: replay.scenario.steps.count, themes: themes, levels: folding.levels))
+  }
+
+  /// The diagrams of a replay's frames, folded as asked, made one at a time as they are read.
+  private static func diagrams(of replay: Replay, showsEvents: Bool, folding: Folding) -> some Sequence<Diagram> {
+    Diagram.frames(of: replay, showsEvents: showsEvents).lazy.map { diagram in
+      var folded = diagram
+      folded.folding = folding
+      return folded
+    }
+  }
+
   /// Frames laid out together: every controller drawn in them keeps its place, and each has the
   /// same size.
-  struct StableRun {
+  struct StableRun: Codable {
     var frames: Range<Int>
     var level: FoldLevel
     var pinned: Set<String>
@@ -261,6 +240,14 @@ extension Renderer {
     }
     return pinned
   }
+}
+
+/// The stable layout of a scenario's frames (``Renderer/stableLayout(of:showsEvents:themes:folding:)``):
+/// where each controller of every frame sits, for each theme. It is Codable, so that the process
+/// that laid a scenario out can hand it to the others that draw its frames.
+public struct ScenarioLayout: Codable, Sendable {
+  /// Consecutive runs of frames, each laid out together.
+  var runs: [Renderer.StableRun]
 }
 
 extension Diagram {

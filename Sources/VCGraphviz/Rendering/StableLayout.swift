@@ -29,7 +29,7 @@ public enum FrameLayout: String, Sendable, CaseIterable, Hashable, Codable {
 /// A cluster (a window's frame) gets the union's box when it holds exactly the nodes the union put
 /// in it; otherwise (controllers outside any window until a `setRoot` puts them in one, say) it gets
 /// the box around the nodes it holds in that frame.
-struct StableLayout {
+struct StableLayout: Codable {
   /// The name of the invisible cluster that gives every frame the union's extent.
   static let extentCluster = "cluster_extent"
 
@@ -212,14 +212,14 @@ extension StableLayout {
 
 /// What a frame holds, by the union's numbers for its nodes and clusters: all a frame's placing
 /// needs besides its own graph.
-private struct FrameOutline {
-  struct Member {
+private struct FrameOutline: Codable {
+  struct Member: Codable {
     var node: Int
     /// The cluster the node is in, in this frame; -1 for none.
     var cluster: Int
   }
 
-  struct Cluster {
+  struct Cluster: Codable {
     var cluster: Int
     var margin: Double
     /// The size of its label; nil when it has none (or until it is measured).
@@ -347,7 +347,7 @@ private struct Measurements {
 
 /// The frames' graphs merged into one: each node and edge with the attributes of its last
 /// appearance and the size of its biggest, each node in the cluster of its last appearance.
-private struct Union {
+private struct Union: Codable {
   /// The union's graph, once ``finish()`` has made it.
   var graph = GraphDescription()
   /// Nodes and clusters by number, in the order they first appeared.
@@ -372,7 +372,7 @@ private struct Union {
 
   /// An edge of the union: from `tail` to `head`, the `occurrence`th (from 0) of a frame's edges
   /// between the two.
-  struct EdgeKey: Hashable {
+  struct EdgeKey: Hashable, Codable {
     var tail: String
     var head: String
     /// Invisible edges (that order children or wrap rows) are counted apart from drawn ones: an
@@ -529,8 +529,9 @@ private struct Union {
   }
 }
 
-/// Where dot put the union's parts.
-private struct Geometry {
+/// Where dot put the union's parts. Coded without the centres, which are read again from the
+/// positions.
+private struct Geometry: Codable {
   var boundingBox: LayoutBox
   /// Each cluster's box.
   var clusters: [String: LayoutBox] = [:]
@@ -543,6 +544,22 @@ private struct Geometry {
   /// The geometry of no frame at all.
   init() {
     boundingBox = LayoutBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case boundingBox, clusters, nodes, edges
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    boundingBox = try container.decode(LayoutBox.self, forKey: .boundingBox)
+    clusters = try container.decode([String: LayoutBox].self, forKey: .clusters)
+    nodes = try container.decode([String: String].self, forKey: .nodes)
+    edges = try container.decode([Union.EdgeKey: [String: String]].self, forKey: .edges)
+    for (name, pos) in nodes {
+      let numbers = pos.split(separator: ",").compactMap { Double($0) }
+      if numbers.count == 2 { centers[name] = (numbers[0], numbers[1]) }
+    }
   }
 
   init(_ layout: GraphLayout, union: Union) throws(RenderError) {
@@ -587,7 +604,7 @@ private struct Geometry {
 // MARK: - Sizes and boxes
 
 /// A width and height in points.
-struct LayoutSize: Equatable {
+struct LayoutSize: Equatable, Codable {
   var width: Double
   var height: Double
 
@@ -614,7 +631,7 @@ struct LayoutSize: Equatable {
 }
 
 /// A rectangle in Graphviz's points, y upwards.
-struct LayoutBox: Equatable {
+struct LayoutBox: Equatable, Codable {
   var minX: Double
   var minY: Double
   var maxX: Double

@@ -9,16 +9,17 @@ import Foundation
 /// A child process started with `posix_spawn`: its standard input is written once and closed, its
 /// standard output read a line at a time, its standard error is the parent's.
 ///
-/// The raw C calls of `render --jobs` live here.
-final class WorkerProcess {
+/// The raw C calls of the supervised workers (``RenderJob``'s, and the drawing processes of
+/// `import`, `storyboard` and `diff`) live here.
+public final class WorkerProcess {
   /// How a process ended.
-  enum Termination: Equatable, CustomStringConvertible {
+  public enum Termination: Equatable, Sendable, CustomStringConvertible {
     case exited(Int32)
     case signaled(Int32)
     /// Killed by its parent for saying nothing for this many seconds.
     case stopped(after: Int)
 
-    var description: String {
+    public var description: String {
       switch self {
       case .exited(let status): return "exited with status \(status)"
       case .signaled(let signal): return "was killed by signal \(signal) (\(String(cString: strsignal(signal))))"
@@ -28,19 +29,19 @@ final class WorkerProcess {
   }
 
   /// Why a process could not be started.
-  struct StartError: Error, CustomStringConvertible {
-    var executable: String
-    var code: Int32
-    var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
+  public struct StartError: Error, CustomStringConvertible {
+    public var executable: String
+    public var code: Int32
+    public var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
   }
 
-  let pid: pid_t
+  public let pid: pid_t
   /// The read end of the pipe on the process's standard output; -1 once it is closed.
   private(set) var output: Int32
   private var pending: [UInt8] = []
 
   /// The running executable: `/proc/self/exe` where there is one, else the first argument.
-  static var currentExecutable: String {
+  public static var currentExecutable: String {
     if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
     return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
   }
@@ -51,7 +52,7 @@ final class WorkerProcess {
   /// can stop it from then on.
   ///
   /// With `keepsInputOpen`, its standard input stays open for ``send(_:)`` until ``closeInput()``.
-  init(
+  public init(
     _ executable: String, arguments: [String], input: Data, registeringWith processes: WorkerProcesses,
     keepsInputOpen: Bool = false
   ) throws {
@@ -109,7 +110,7 @@ final class WorkerProcess {
   private var input: Int32
 
   /// Writes `data` to the process's standard input; false when it could not (the process ended).
-  func send(_ data: Data) -> Bool {
+  public func send(_ data: Data) -> Bool {
     guard input >= 0 else { return false }
     return data.withUnsafeBytes { buffer in
       var offset = 0
@@ -124,14 +125,14 @@ final class WorkerProcess {
   }
 
   /// Closes the process's standard input: it reads the end of it.
-  func closeInput() {
+  public func closeInput() {
     if input >= 0 { close(input) }
     input = -1
   }
 
   /// Reads what the process wrote since the last call (call it when ``output`` is readable): the
   /// complete lines, or nil at the end of its output, after which the pipe is closed.
-  func readLines() -> [String]? {
+  public func readLines() -> [String]? {
     guard let bytes = readBytes() else { return nil }
     pending += bytes
     var lines: [String] = []
@@ -144,7 +145,7 @@ final class WorkerProcess {
 
   /// Reads what the process wrote since the last call, as bytes: nil at the end of its output,
   /// after which the pipe is closed.
-  func readBytes() -> Data? {
+  public func readBytes() -> Data? {
     var buffer = [UInt8](repeating: 0, count: 65536)
     var count: Int
     repeat { count = read(output, &buffer, buffer.count) } while count < 0 && errno == EINTR
@@ -157,7 +158,7 @@ final class WorkerProcess {
   }
 
   /// Waits for the process to end and reaps it.
-  func wait() -> Termination {
+  public func wait() -> Termination {
     var status: Int32 = 0
     var result: pid_t
     repeat { result = waitpid(pid, &status, 0) } while result < 0 && errno == EINTR
@@ -168,7 +169,7 @@ final class WorkerProcess {
 
   /// Waits until at least one of `processes` has output to read (or has ended), or `timeout` has
   /// passed; returns those that have (none after a timeout).
-  static func waitForOutput(_ processes: [WorkerProcess], timeout: Duration? = nil) -> [WorkerProcess] {
+  public static func waitForOutput(_ processes: [WorkerProcess], timeout: Duration? = nil) -> [WorkerProcess] {
     var descriptors = processes.map { pollfd(fd: $0.output, events: Int16(POLLIN), revents: 0) }
     // Rounded up to the next millisecond, so that a deadline is never polled for just before it.
     let milliseconds =
@@ -185,10 +186,12 @@ final class WorkerProcess {
 
 /// The worker processes of a run, for an interruption to stop: once ``stopAll()`` has run, no other
 /// starts.
-final class WorkerProcesses: @unchecked Sendable {
+public final class WorkerProcesses: @unchecked Sendable {
   private let lock = NSLock()
   private var pids: Set<pid_t> = []
   private var isStopped = false
+
+  public init() {}
 
   /// Runs `spawn` unless the run is stopped, and remembers the process it started.
   fileprivate func register(_ spawn: () -> (code: Int32, pid: pid_t?)) -> Int32 {
@@ -201,14 +204,14 @@ final class WorkerProcesses: @unchecked Sendable {
   }
 
   /// Forgets a process that has ended.
-  func remove(_ pid: pid_t) {
+  public func remove(_ pid: pid_t) {
     lock.lock()
     defer { lock.unlock() }
     pids.remove(pid)
   }
 
   /// Kills every worker process and waits for each to end, so none writes another file.
-  func stopAll() {
+  public func stopAll() {
     lock.lock()
     isStopped = true
     let running = pids

@@ -1,0 +1,234 @@
+import Foundation
+import VCGraph
+
+/// The whole of `vcgraph render`: scenarios read and replayed, their frames drawn by supervised
+/// worker processes, and each scenario's files (frames, `index.json`, the flipbook pages asked for)
+/// moved into its folder all at once.
+///
+/// ```swift
+/// let job = RenderJob(output: "docs/diagrams", options: .init(formats: [.svg, .png], jobs: 2))
+/// let succeeded = job.run(["flow.yaml"], worker: .init(executable: path, arguments: ["_render-worker"])) {
+///   print($0)
+/// }
+/// ```
+///
+/// Graphviz draws only in the workers (see ``run(_:worker:report:)``), so whatever it does costs
+/// one scenario. A worker is this program started again with `worker`'s arguments, which calls
+/// ``serveAsWorker()``. `vcgraph-bench` draws in its own process with
+/// ``drawFrames(of:steps:stableLayout:with:into:willDraw:drawn:)``, ``adopt(_:into:)`` and
+/// ``commit(_:entries:into:)``, the pieces the workers and the supervisor use.
+public final class RenderJob {
+  /// What to render and how: what `vcgraph render`'s flags say, and what each worker receives.
+  public struct Options: Codable, Sendable, Hashable {
+    /// The formats asked for, each once.
+    public var formats: [OutputFormat]
+    /// The themes, light first; each draws every frame.
+    public var themes: [Theme]
+    /// Each step's lifecycle callbacks on its diagram.
+    public var events: Bool
+    public var layout: FrameLayout
+    /// What folds, and what the frames focus on.
+    public var folding: Folding
+    /// Also `index.html`, the flipbook page that inlines each frame's SVG.
+    public var html: Bool
+    /// Also `index.md`.
+    public var markdown: Bool
+    /// Only this step (counting from 1); nil for every step.
+    public var step: Int?
+    /// How many worker processes draw.
+    public var jobs: Int
+    /// How long a worker may draw nothing (a frame, or a scenario's frames laid out together)
+    /// before it is stopped and its scenario fails.
+    public var graphvizTimeout: Int
+
+    public init(
+      formats: [OutputFormat] = [.svg], themes: [Theme] = [.light], events: Bool = false,
+      layout: FrameLayout = .stable, folding: Folding = Folding(), html: Bool = false, markdown: Bool = false,
+      step: Int? = nil, jobs: Int = 1, graphvizTimeout: Int = 120
+    ) {
+      (self.formats, self.themes, self.events, self.layout, self.folding) = (formats, themes, events, layout, folding)
+      (self.html, self.markdown, self.step, self.jobs, self.graphvizTimeout) = (
+        html, markdown, step, jobs, graphvizTimeout
+      )
+    }
+
+    /// The formats drawn: those asked for, and SVG for `index.html`, which inlines it.
+    public var drawnFormats: [OutputFormat] { html && !formats.contains(.svg) ? formats + [.svg] : formats }
+  }
+
+  /// What the job tells its caller as it goes, in order.
+  public enum Report: Sendable, Equatable {
+    /// A scenario's replay warns about a call UIKit logs, or vcgraph assumes something.
+    case warning(String)
+    /// An input failed before its frames were drawn (it cannot be read or replayed, or it names
+    /// a step or a focus it does not have): the line to print.
+    case error(String)
+    /// The scenarios are loaded: this many frames of this many scenarios will be drawn.
+    case started(frames: Int, scenarios: Int)
+    /// A frame is drawn.
+    case frameDrawn
+    /// A loaded scenario failed: nothing of it was written.
+    case failed(path: String, message: String)
+    /// A scenario's files were moved into `folder`.
+    case written(path: String, folder: String, steps: Int, files: Int)
+  }
+
+  /// A scenario read and replayed, and the folder its files go to.
+  struct LoadedScenario {
+    var path: String
+    var replay: Replay
+    var folder: String
+  }
+
+  public let options: Options
+  /// The folder each scenario's folder goes into.
+  public let output: String
+  /// The job's worker processes, for an interruption to stop (``WorkerProcesses/stopAll()``).
+  public let processes = WorkerProcesses()
+  /// Called before each failure is reported: a caller being interrupted, which stops the workers
+  /// itself, blocks here for good, so the workers it killed are never reported as failures.
+  public var beforeFailure: () -> Void = {}
+
+  public init(output: String, options: Options) {
+    self.output = output
+    self.options = options
+  }
+
+  /// Renders the scenarios (files, or folders of them) and reports what happens; false when any
+  /// failed. A scenario that fails writes nothing; the others are written, in the given order.
+  public func run(_ paths: [String], worker: WorkerCommand, report: (Report) -> Void) -> Bool {
+    var failed = false
+    let scenarios = load(Scenario.paths(expanding: paths), failed: &failed, report: report)
+    report(.started(frames: scenarios.reduce(0) { $0 + steps(of: $1.replay).count }, scenarios: scenarios.count))
+    if !supervise(scenarios, worker: worker, report: report) { failed = true }
+    return !failed
+  }
+
+  /// Reads and replays each scenario; reports why one fails (a step or a focus it does not have,
+  /// or another scenario writing to its folder).
+  private func load(_ paths: [String], failed: inout Bool, report: (Report) -> Void) -> [LoadedScenario] {
+    var loaded: [LoadedScenario] = []
+    var folders: [String: String] = [:]
+    for path in paths {
+      let replay: Replay
+      do {
+        replay = try Replay(try Scenario(contentsOfFile: path))
+      } catch {
+        report(.error(error.description))
+        failed = true
+        continue
+      }
+      for warning in replay.warnings { report(.warning(warning.description)) }
+      if let step = options.step, replay.frame(step) == nil {
+        let count = replay.scenario.steps.count
+        report(
+          .error(
+            "\(path): error: --step \(step) is out of range; the scenario has \(count) step\(count == 1 ? "" : "s")"))
+        failed = true
+        continue
+      }
+      let unmatched = options.folding.unmatchedFocus(in: replay.scenario.viewControllers)
+      if !unmatched.isEmpty {
+        report(.error("\(path): error: " + Folding.unmatchedFocusMessage(unmatched, in: "this scenario")))
+        failed = true
+        continue
+      }
+      let folder = (output as NSString).appendingPathComponent(replay.scenario.stem)
+      if let other = folders[folder] {
+        report(.error("\(path): error: \(other) already writes to \(folder); render them into different folders"))
+        failed = true
+        continue
+      }
+      folders[folder] = path
+      loaded.append(LoadedScenario(path: path, replay: replay, folder: folder))
+    }
+    return loaded
+  }
+
+  /// The numbers of the steps to render of a replayed scenario: ``Options/step``'s, or every step.
+  func steps(of replay: Replay) -> [Int] {
+    options.step.map { [$0] } ?? replay.scenario.steps.map(\.number)
+  }
+
+  /// Draws the frames of `steps` (every step when nil) of a replayed scenario here, in this
+  /// process, as the options say, and writes each frame's files into `folder` under their final
+  /// names; `drawn` gets each frame's index entry once its files are written. `stableLayout` is the
+  /// scenario's layout when another process computed it already.
+  ///
+  /// - Returns: The time spent writing files.
+  /// - Throws: ``RenderError`` when Graphviz fails, ``OutputDirectory/WriteError`` when a file
+  ///   cannot be written, or what `drawn` throws.
+  @discardableResult
+  public func drawFrames(
+    of replay: Replay, steps: Set<Int>?, stableLayout: ScenarioLayout? = nil, with renderer: Renderer,
+    into folder: URL, willDraw: (Int) -> Void = { _ in }, drawn: (RenderIndex.Entry) throws -> Void
+  ) throws -> Duration {
+    let clock = ContinuousClock()
+    var writing = Duration.zero
+    try renderer.renderFrames(
+      replay, formats: options.drawnFormats, steps: steps, showsEvents: options.events, layout: options.layout,
+      themes: options.themes, folding: options.folding, stableLayout: stableLayout, willDraw: willDraw
+    ) { frame in
+      let start = clock.now
+      for file in frame.files {
+        let url = folder.appendingPathComponent(file.name)
+        do {
+          try file.contents.write(to: url)
+        } catch {
+          throw OutputDirectory.WriteError(path: url.path, reason: OutputDirectory.reason(error))
+        }
+      }
+      writing += start.duration(to: clock.now)
+      try drawn(frame.entry)
+    }
+    return writing
+  }
+
+  /// Counts a frame's files, written into `staging`'s new files, in the scenario's files, and
+  /// returns its index entry. The SVGs drawn only for `index.html` (`--html` without `--format svg`)
+  /// are left out of both: they stay in the staging folder for the page, and go with it.
+  public func adopt(
+    _ entry: RenderIndex.Entry, into staging: OutputDirectory.Staging
+  ) throws(OutputDirectory.WriteError) -> RenderIndex.Entry {
+    var entry = entry
+    var pageOnly: Set<String> = []
+    if !options.formats.contains(.svg) {
+      let keys = options.themes.map { OutputFormat.svg.rawValue + $0.fileNameSuffix(among: options.themes) }
+      pageOnly = Set(keys.compactMap { entry.files[$0] })
+      for key in keys { entry.files[key] = nil }
+    }
+    for name in entry.files.values.sorted() where !pageOnly.contains(name) { try staging.adopt(name) }
+    return entry
+  }
+
+  /// Adds `index.json` (the frames' `entries`, in any order) and the flipbook pages asked for to
+  /// `staging`, and moves everything into place. Returns how many steps and files were written.
+  public func commit(
+    _ replay: Replay, entries: [RenderIndex.Entry], into staging: OutputDirectory.Staging
+  ) throws(OutputDirectory.WriteError) -> (steps: Int, files: Int) {
+    let entries = entries.sorted { $0.number < $1.number }
+    let index = RenderIndex(scenario: replay.scenario.path, title: replay.scenario.title, steps: entries)
+    if options.html || options.markdown {
+      // The SVGs drawn only for the page are read from the staging folder too.
+      let flipbook = Flipbook(replay: replay, index: index) { staging.contents(of: $0) }
+      if options.html { try staging.add(Flipbook.htmlFileName, contents: Data(flipbook.html.utf8)) }
+      if options.markdown { try staging.add(Flipbook.markdownFileName, contents: Data(flipbook.markdown.utf8)) }
+    }
+    let files = staging.names.count + 1
+    try staging.commitFrames(
+      index: index, stepActions: options.step == nil ? nil : replay.scenario.steps.map(\.action.summary))
+    return (entries.count, files)
+  }
+}
+
+/// How to start a worker process: this program with the arguments that make it serve
+/// (``RenderJob/serveAsWorker()``).
+public struct WorkerCommand: Sendable, Hashable {
+  public var executable: String
+  public var arguments: [String]
+
+  public init(executable: String = WorkerProcess.currentExecutable, arguments: [String]) {
+    self.executable = executable
+    self.arguments = arguments
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import VCGraph
+
+@testable import VCGraphviz
+
+/// The render job's pieces that need no worker process: how frames are cut into tasks, and the
+/// stable layout handed from one process to another.
+@Suite struct RenderJobTests {
+  @Test func aBigScenarioIsCutIntoPiecesAndSmallOnesStayWhole() {
+    let scenarios = [
+      ScenarioFrames(scenario: 0, steps: Array(1...1000)),
+      ScenarioFrames(scenario: 1, steps: Array(1...6)),
+      ScenarioFrames(scenario: 2, steps: Array(1...8)),
+    ]
+    let pieces = ScenarioFrames.pieces(scenarios, workers: 2)
+    #expect(pieces.map { $0.map(\.scenario) } == [[0, 0, 0, 0], [1], [2]])
+    // Runs of consecutive steps, about the same size, every step once.
+    #expect(pieces[0].map(\.steps.count) == [250, 250, 250, 250])
+    #expect(pieces[0].flatMap(\.steps) == Array(1...1000))
+    #expect(pieces[1][0].steps == Array(1...6))
+
+    // Many scenarios of the same size keep every worker busy whole: none is cut.
+    let batch = (0..<8).map { ScenarioFrames(scenario: $0, steps: Array(1...200)) }
+    #expect(ScenarioFrames.pieces(batch, workers: 2).allSatisfy { $0.count == 1 })
+    // One worker never cuts.
+    #expect(ScenarioFrames.pieces(scenarios, workers: 1).allSatisfy { $0.count == 1 })
+    // A scenario is never cut into more pieces than it has steps; empty ones are left out.
+    #expect(ScenarioFrames.pieces([ScenarioFrames(scenario: 0, steps: [1, 2])], workers: 4).map(\.count) == [2])
+    #expect(ScenarioFrames.pieces([ScenarioFrames(scenario: 0, steps: [])], workers: 2).isEmpty)
+  }
+
+  /// Frames that cost more weigh more: a scenario of big frames is cut into more pieces.
+  @Test func piecesAreCutByCost() {
+    let scenarios = [
+      ScenarioFrames(scenario: 0, steps: Array(1...200), frameCost: 30),
+      ScenarioFrames(scenario: 1, steps: Array(1...120), frameCost: 6),
+    ]
+    let pieces = ScenarioFrames.pieces(scenarios, workers: 2)
+    // 6,720 in all, at most 1,680 a piece: 6,000 in four pieces, 720 whole.
+    #expect(pieces.map(\.count) == [4, 1])
+    #expect(pieces[0].map(\.steps.count) == [50, 50, 50, 50])
+  }
+
+  /// A layout that went through JSON (from the worker that computed it to the others) draws the
+  /// same bytes as the one computed where it is drawn.
+  @Test func aLayoutReadFromAnotherProcessDrawsTheSameFrames() throws {
+    let replay = try sampleReplay("tab-bar.yaml")
+    try withRenderer { renderer in
+      let themes: [Theme] = [.light, .dark]
+      let computed = try renderer.stableLayout(of: replay, themes: themes)
+      let read = try JSONDecoder().decode(ScenarioLayout.self, from: try JSONEncoder().encode(computed))
+      func frames(_ layout: ScenarioLayout?) throws -> [Data] {
+        var files: [Data] = []
+        try renderer.renderFrames(
+          replay, formats: [.svg, .dot], steps: [2, 5, 8], themes: themes, stableLayout: layout
+        ) { frame in files += frame.files.map(\.contents) }
+        return files
+      }
+      let own = try frames(nil)
+      #expect(own.count == 12)
+      #expect(try frames(read) == own)
+      #expect(try frames(computed) == own)
+    }
+  }
+}
