@@ -467,6 +467,21 @@ import Testing
       #expect(try String(contentsOf: folder("d/x.txt"), encoding: .utf8) == dump)
     }
   }
+  /// A `--report` path that one of the exports also writes would replace that export: refused,
+  /// and nothing is written.
+  @Test(arguments: [["--format", "json"], ["--format", "svg,text"]])
+  func refusesAReportThatWouldReplaceAnExport(_ formats: [String]) throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let clash = formats.last == "json" ? "out/settings-after.json" : "out/settings-after.txt"
+      let result = try runVCGraph(
+        ["import", Self.settingsAfter, "-o", "out", "--report", clash] + formats, in: folder.url)
+      #expect(result.status == 1, "\(result)")
+      #expect(
+        result.standardError.contains("\(clash): error: --report names a file this import also writes"), "\(result)")
+      #expect(!folder.exists("out"), "nothing is written")
+    }
+  }
 
   @Test func helpListsTheFormatsAndAnExample() throws {
     let result = try runVCGraph(["import", "--help"], in: packageRoot)

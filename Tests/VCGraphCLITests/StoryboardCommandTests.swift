@@ -79,6 +79,23 @@ import Testing
     }
   }
 
+  /// A storyboard's hierarchy at launch in the text formats `import` writes, from the same code.
+  @Test func aStoryboardIsWrittenAsAnOutlineAndAMermaidFlowchart() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let result = try folder.vcgraph("storyboard", Self.main, "--format", "text,mermaid", "-o", "out")
+      #expect(result.status == 0, "\(result)")
+      #expect(result.standardOutput == "\(Self.main) → out (2 files)\n", "\(result)")
+      #expect(folder.contents(of: "out") == ["Main.mmd", "Main.txt"])
+      let outline = try String(contentsOf: folder("out/Main.txt"), encoding: .utf8)
+      #expect(outline.hasPrefix("<Trips.MainTabBarController>, state: appeared"), "\(outline)")
+      #expect(outline.contains("   |    | <Trips.TripsViewController>, state: appeared"), "\(outline)")
+      let flowchart = try String(contentsOf: folder("out/Main.mmd"), encoding: .utf8)
+      #expect(flowchart.hasPrefix("flowchart"), "\(flowchart)")
+      #expect(flowchart.contains("MainTabBarController"), "\(flowchart)")
+    }
+  }
+
   @Test func oneStoryboardAloneDrawsTheReferenceWithoutFollowingItIntoADefaultSVG() throws {
     try withTemporaryFolder { folder in
       try folder.copySamples()

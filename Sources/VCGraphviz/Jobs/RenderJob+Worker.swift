@@ -42,8 +42,7 @@ extension RenderJob {
           break
         case .computeAndKeep(let path):
           fault?.strike(path: task.path, step: 0)
-          let computed = try drawer.stableLayout(
-            of: replay, showsEvents: options.events, themes: options.themes, folding: options.folding)
+          let computed = try job.layOut(replay, with: drawer)
           try Self.keep(computed, at: path)
           stable = computed
           layout = (path, computed)

@@ -184,6 +184,13 @@ public final class RenderJob {
     return writing
   }
 
+  /// The stable layout of a replayed scenario's frames as the options draw them, for the other
+  /// processes that draw its frames (``drawFrames(of:steps:stableLayout:with:into:willDraw:drawn:)``).
+  public func layOut(_ replay: Replay, with renderer: Renderer) throws(RenderError) -> ScenarioLayout {
+    try renderer.stableLayout(
+      of: replay, showsEvents: options.events, themes: options.themes, folding: options.folding)
+  }
+
   /// Counts a frame's files, written into `staging`'s new files, in the scenario's files, and
   /// returns its index entry. The SVGs drawn only for `index.html` (`--html` without `--format svg`)
   /// are left out of both: they stay in the staging folder for the page, and go with it.
