@@ -72,7 +72,8 @@ let package = Package(
     ),
     .testTarget(
       name: "VCGraphCLITests",
-      dependencies: ["VCGraphCLI", "VCGraphBenchmark", "VCGraph"]
+      dependencies: ["VCGraphCLI", "VCGraphBenchmark", "VCGraph"],
+      exclude: ["Fixtures"]
     ),
   ]
 )

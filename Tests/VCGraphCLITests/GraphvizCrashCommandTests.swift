@@ -146,4 +146,22 @@ import Testing
       #expect(result.standardError.contains("--graphviz-timeout counts seconds, from 1."), "\(result)")
     }
   }
+
+  /// The scenario shape that made Graphviz 2.42 double-free in the stable layout (a navigation
+  /// controller out of any window that once held today's root, with presentations from the root)
+  /// draws in every layout and fold mode, as SVG and PNG, with each presentation's style on the
+  /// presented box.
+  @Test(arguments: [["--layout", "stable"], ["--layout", "per-step"], ["--fold", "none"], ["--fold", "all"]])
+  func theRetainedNavigationShapeDraws(_ options: [String]) throws {
+    try withTemporaryFolder { folder in
+      let scenario = packageRoot.appendingPathComponent("Tests/VCGraphCLITests/Fixtures/retained-navigation.yaml")
+      let result = try runVCGraph(
+        ["render", scenario.path, "--format", "svg,png", "-o", "out"] + options, in: folder.url)
+      #expect(result.status == 0, "\(result)")
+      #expect(folder.contents(of: "out/retained-navigation").count == 17)
+      let texts = try svgTexts(try folder.bytes("out/retained-navigation/06-present-alert-from-sheet.svg"))
+      #expect(texts.all.contains("presented · formSheet"), "\(texts.all)")
+      #expect(texts.all.contains("presented · overFullScreen"), "\(texts.all)")
+    }
+  }
 }

@@ -79,6 +79,27 @@ import Testing
     }
   }
 
+  /// The shape of IBAnimatable's DemoApp.storyboard, which made Graphviz 2.42 double-free in
+  /// `gvFreeLayout` when segue labels rode on edges dot could lay flat (presentation segues from
+  /// scenes not shown at launch back to the initial scene): vcgraph draws it, as SVG and PNG, with
+  /// every segue back labelled.
+  @Test func seguesBackToTheInitialSceneAreDrawnWithTheirLabels() throws {
+    try withTemporaryFolder { folder in
+      let storyboard = packageRoot.appendingPathComponent(
+        "Tests/VCGraphCLITests/Fixtures/segues-back-to-the-initial-scene.storyboard")
+      let result = try folder.vcgraph("storyboard", storyboard.path, "--format", "svg,png", "-o", "out")
+      #expect(result.status == 0, "\(result)")
+      #expect(result.standardError.isEmpty, "\(result)")
+      #expect(folder.contents(of: "out").count == 2)
+      let texts = try svgTexts(try folder.bytes("out/segues-back-to-the-initial-scene.svg")).all.joined(separator: " ")
+      for identifier in [
+        "presentation2", "presentation3", "presentation6", "presentation7", "presentation8", "presentation10",
+      ] {
+        #expect(texts.contains(identifier), "\(identifier) in \(texts)")
+      }
+    }
+  }
+
   /// A storyboard's hierarchy at launch in the text formats `import` writes, from the same code.
   @Test func aStoryboardIsWrittenAsAnOutlineAndAMermaidFlowchart() throws {
     try withTemporaryFolder { folder in
