@@ -6,7 +6,7 @@ enum ScenarioLoading {
   static func replay(_ path: String) -> Replay? {
     do {
       let replay = try Replay(try Scenario(contentsOfFile: path))
-      for warning in replay.warnings { printError(warning.description) }
+      for line in replay.warningLines { printError(line) }
       return replay
     } catch {
       printError(error.description)

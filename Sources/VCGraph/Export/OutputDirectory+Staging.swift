@@ -38,6 +38,11 @@ extension OutputDirectory {
         madeFolders.append(missing)
         missing = missing.deletingLastPathComponent()
       }
+      // A file where the output folder (or one of its parents) should be: say so plainly.
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: missing.path, isDirectory: &isFolder), !isFolder.boolValue {
+        throw WriteError(path: missing.path, reason: "it is a file, not a folder; write into a folder (-o DIR)")
+      }
       do {
         try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
       } catch {
@@ -61,6 +66,7 @@ extension OutputDirectory {
 
     /// Writes one new file into the staging folder.
     public func add(_ name: String, contents: Data) throws(WriteError) {
+      try Self.check(name, in: directory)
       let url = newFiles.appendingPathComponent(name)
       // Under the commit lock, so that an interruption removes the staging folder only between two
       // writes, and none is written after (the lock stays held until the process exits).
@@ -76,10 +82,19 @@ extension OutputDirectory {
 
     /// Counts in a file another process wrote into ``newFiles``.
     public func adopt(_ name: String) throws(WriteError) {
+      try Self.check(name, in: directory)
       guard FileManager.default.fileExists(atPath: newFiles.appendingPathComponent(name).path) else {
         throw WriteError(path: directory.url.appendingPathComponent(name).path, reason: "it was not written")
       }
       names.append(name)
+    }
+
+    /// Refuses a name that would leave the folder (`..`, `a/b`) or hide in it (`.x`): every name
+    /// vcgraph writes is made safe before (``SafeFileName``), so this is the last guard.
+    private static func check(_ name: String, in directory: OutputDirectory) throws(WriteError) {
+      guard name.isEmpty || name.hasPrefix(".") || name.contains("/") || name.contains("\0") else { return }
+      throw WriteError(
+        path: directory.url.appendingPathComponent(name).path, reason: "vcgraph never writes a file of this name")
     }
 
     /// The contents of a new file, read back from the staging folder.

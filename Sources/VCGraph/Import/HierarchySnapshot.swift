@@ -49,6 +49,12 @@ public struct HierarchySnapshot: Sendable {
       return
     }
     let (path, step) = Self.split(reference)
+    // `flow.yaml#abc`, `flow.yaml#`: the file is there, and what follows `#` is not a step number.
+    if step == nil, !FileManager.default.fileExists(atPath: path), let hash = path.lastIndex(of: "#"),
+      FileManager.default.fileExists(atPath: String(path[..<hash]))
+    {
+      throw .notAStepNumber(path: String(path[..<hash]), text: String(path[path.index(after: hash)...]))
+    }
     let fileExtension = (path as NSString).pathExtension.lowercased()
     switch Self.kind(ofFile: path, fileExtension: fileExtension) {
     case .scenario:
@@ -133,6 +139,8 @@ public enum SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
   case stateDocument(StateDocumentError)
   case noSuchStep(path: String, step: Int, count: Int)
   case stepOfDump(path: String, step: Int)
+  /// `flow.yaml#abc`: what follows `#` is not a step number.
+  case notAStepNumber(path: String, text: String)
   case unreadable(path: String, reason: String)
 
   public var description: String {
@@ -146,6 +154,8 @@ public enum SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
     case let .stepOfDump(path, step):
       return
         "\(path): error: '#\(step)' names a step, but a dump has none; use #N with a scenario (.yaml) or a state JSON"
+    case let .notAStepNumber(path, text):
+      return "\(path): error: '#\(text)' is not a step number; use #N, counting steps from 1 (\(path)#3)"
     case let .unreadable(path, reason): return "\(path): error: cannot read: \(reason)"
     }
   }

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reading an importer's input file, with the reasons people need when it cannot be read.
 enum InputFile {
   /// The bytes of the file at `path`, or why they cannot be read: a folder (`it is a folder; ` and
@@ -9,12 +15,37 @@ enum InputFile {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
       return .failure(InputFileProblem(reason: "it is a folder; " + folderHint))
     }
+    if let kind = specialFileKind(at: path) {
+      return .failure(
+        InputFileProblem(
+          reason:
+            "it is \(kind), not a file; save the text to a file, or pipe it to vcgraph and give - for standard input"))
+    }
     do {
       return .success(try Data(contentsOf: URL(fileURLWithPath: path)))
     } catch {
       return .failure(
         InputFileProblem(
           reason: (error as NSError).localizedFailureReason ?? "no such file, or it cannot be opened"))
+    }
+  }
+}
+
+extension InputFile {
+  /// What the file at `path` is when it is neither a regular file nor a folder (after links): "a
+  /// named pipe (FIFO)", "a device", "a socket"; nil for a file, a folder, or nothing at all.
+  ///
+  /// Reading a FIFO blocks until a writer comes and `/dev/zero` never ends, and Foundation calls
+  /// either a permission problem: they are refused by name before they are opened.
+  static func specialFileKind(at path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG, S_IFDIR: return nil
+    case S_IFIFO: return "a named pipe (FIFO)"
+    case S_IFCHR, S_IFBLK: return "a device"
+    case S_IFSOCK: return "a socket"
+    default: return "not a regular file"
     }
   }
 }

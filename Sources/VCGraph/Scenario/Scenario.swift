@@ -26,12 +26,14 @@ public struct Scenario: Sendable, Hashable {
     self.declarations = declarations
   }
 
-  /// The file name without directory and extension: the name of the scenario's output folder.
+  /// The file name without directory and extension, made safe (``SafeFileName``): the name of the
+  /// scenario's output folder, which never leaves the folder it is made in (`...yaml` gives
+  /// `scenario`, not `..`).
   public var stem: String {
     var name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
     if let dot = name.lastIndex(of: "."), dot != name.startIndex {
       name = String(name[..<dot])
     }
-    return name.isEmpty ? "scenario" : name
+    return SafeFileName.make(name, fallback: "scenario")
   }
 }

@@ -15,6 +15,9 @@ extension VCGraphCommand {
     )
 
     func run() throws {
+      // Its command stops it on an interruption: the user's Ctrl-C to the process group must not
+      // end it first, to be reported as a crash.
+      for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_IGN) }
       let input = FileHandle.standardInput
       let fault = DrawFault(ProcessInfo.processInfo.environment[DrawFault.variable])
       var renderer: Renderer?

@@ -88,7 +88,11 @@ extension VCGraphCommand {
       var names: [String: String] = [:]
       let renderer = SharedRenderer()
       for dump in dumps {
-        let name = dump == "-" ? "hierarchy" : ((dump as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name =
+          dump == "-"
+          ? "hierarchy"
+          : SafeFileName.make(
+            ((dump as NSString).lastPathComponent as NSString).deletingPathExtension, fallback: "hierarchy")
         if let other = names[name] {
           printError(
             "\(dump): error: \(other) already writes \(name).* in \(output); import them into different folders")

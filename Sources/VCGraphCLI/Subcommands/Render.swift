@@ -111,6 +111,7 @@ extension VCGraphCommand {
       }
       // A failure may only be the interruption's doing (a worker killed): it is not reported.
       job.beforeFailure = Interruption.waitIfUnderway
+      job.interrupted = Interruption.interrupt
       let worker = WorkerCommand(arguments: [VCGraphCommand.RenderWorker.configuration.commandName ?? ""])
       let succeeded = job.run(scenarios, worker: worker) { report in
         switch report {

@@ -67,7 +67,8 @@ extension VCGraphCommand {
       var read: [VCGraph.Storyboard] = []
       var names: [String: String] = [:]
       for path in storyboards {
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = SafeFileName.make(
+          ((path as NSString).lastPathComponent as NSString).deletingPathExtension, fallback: "storyboard")
         if let other = names[name] {
           printError(
             "\(path): error: \(other) already writes \(name).* in \(output); draw them into different folders")
@@ -105,7 +106,8 @@ extension VCGraphCommand {
       let exports = SnapshotExports(formats: formats, themes: theme.themes, folding: folding.folding)
       do {
         let files = try exports.files(
-          of: drawn.hierarchy, diagram: Diagram(storyboard: drawn), name: storyboard.name,
+          of: drawn.hierarchy, diagram: Diagram(storyboard: drawn),
+          name: SafeFileName.make(storyboard.name, fallback: "storyboard"),
           action: "storyboard \(storyboard.path)", kind: "the storyboard", path: storyboard.path,
           renderer: renderer.get)
         print("\(storyboard.path) → \(try SnapshotExports.write(files, into: output))")

@@ -8,7 +8,7 @@ import VCGraph
 #endif
 
 extension RenderJob {
-  /// Draws the loaded scenarios with up to ``Options/jobs`` worker processes and commits each;
+  /// Draws the loaded scenarios with up to ``workerCount`` worker processes and commits each;
   /// false when any failed.
   ///
   /// Graphviz draws in the workers only, so whatever it does (abort, double free, segfault, an
@@ -59,7 +59,7 @@ extension RenderJob {
         scenario: $0, steps: steps(of: scenarios[$0].replay),
         frameCost: scenarios[$0].replay.scenario.viewControllers.count)
     }
-    for pieces in ScenarioFrames.pieces(work, workers: options.jobs) {
+    for pieces in ScenarioFrames.pieces(work, workers: workerCount) {
       let scenario = pieces[0].scenario
       guard let staging = runs[scenario].staging else { continue }
       let kept = staging.folder.appendingPathComponent("layout.json").path
@@ -100,12 +100,12 @@ extension RenderJob {
       }
     }
     /// Hands each idle worker the first task it can start, starts workers while tasks are ready
-    /// and fewer than ``Options/jobs`` run, and lets idle workers go when nothing is left.
+    /// and fewer than ``workerCount`` run, and lets idle workers go when nothing is left.
     func dispatch() {
       while true {
         guard let next = queue.firstIndex(where: isReady) else { break }
         guard let idle = running.firstIndex(where: { $0.task == nil && !$0.isLeaving }) else {
-          guard running.count < options.jobs else { break }
+          guard running.count < workerCount else { break }
           start()
           continue
         }
@@ -153,6 +153,7 @@ extension RenderJob {
     /// unasked while it waits for a task (it could not start Graphviz, say) fails the next task, so
     /// that a worker that cannot work is not started again and again.
     func ended(_ worker: Worker, _ termination: WorkerProcess.Termination) {
+      if case .signaled(let signal) = termination, [SIGINT, SIGTERM, SIGHUP].contains(signal) { interrupted(signal) }
       guard let task = worker.task else {
         guard !worker.isLeaving, let next = queue.first else { return }
         beforeFailure()

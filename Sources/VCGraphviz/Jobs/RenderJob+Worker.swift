@@ -15,10 +15,13 @@ extension RenderJob {
   /// failed. It returns at the end of its input; false when it could not read it.
   ///
   /// A worker keeps the last scenario it replayed and the last layout it read, for its next task.
-  /// It inherits `render`'s ignored SIGINT, SIGTERM and SIGHUP: `render` kills it on an
-  /// interruption. SIGPIPE ends it again: it dies on its next report once `render` is gone.
+  /// It ignores SIGINT, SIGTERM and SIGHUP: `render` kills it on an interruption. SIGPIPE ends it
+  /// again: it dies on its next report once `render` is gone, and at the end of its input.
   public static func serveAsWorker() -> Bool {
     signal(SIGPIPE, SIG_DFL)
+    // The user's Ctrl-C reaches the whole process group: the supervisor handles it (it kills the
+    // workers itself), so a worker must not die of it first and be reported as a failure.
+    for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_IGN) }
     var input = LineReader(descriptor: 0)
     guard let first = input.next(), let options = try? JSONDecoder().decode(Options.self, from: first) else {
       return false

@@ -88,6 +88,18 @@ public final class RenderJob {
   /// Called before each failure is reported: a caller being interrupted, which stops the workers
   /// itself, blocks here for good, so the workers it killed are never reported as failures.
   public var beforeFailure: () -> Void = {}
+  /// Called with the signal when a worker was ended by SIGINT, SIGTERM or SIGHUP: the user's
+  /// Ctrl-C (or a `kill` of the process group) reached it, maybe before it reached the caller. A
+  /// caller that handles interruptions stops there; if this returns, the worker's scenario fails.
+  public var interrupted: (Int32) -> Void = { _ in }
+
+  /// The most worker processes a job starts: one a core. Graphviz draws on one core, so more
+  /// processes only wait for a core, each with its own memory.
+  public static var maximumJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+  /// The number of worker processes this job starts at most: ``Options/jobs``, or
+  /// ``maximumJobs`` when it asks for more.
+  var workerCount: Int { min(max(1, options.jobs), Self.maximumJobs) }
 
   public init(output: String, options: Options) {
     self.output = output
@@ -98,6 +110,12 @@ public final class RenderJob {
   /// failed. A scenario that fails writes nothing; the others are written, in the given order.
   public func run(_ paths: [String], worker: WorkerCommand, report: (Report) -> Void) -> Bool {
     var failed = false
+    if options.jobs > Self.maximumJobs {
+      report(
+        .warning(
+          "warning: --jobs \(options.jobs): this machine has \(Self.maximumJobs) core\(Self.maximumJobs == 1 ? "" : "s"); "
+            + "drawing with \(workerCount) worker process\(workerCount == 1 ? "" : "es")"))
+    }
     let scenarios = load(Scenario.paths(expanding: paths), failed: &failed, report: report)
     report(.started(frames: scenarios.reduce(0) { $0 + steps(of: $1.replay).count }, scenarios: scenarios.count))
     if !supervise(scenarios, worker: worker, report: report) { failed = true }
@@ -118,7 +136,7 @@ public final class RenderJob {
         failed = true
         continue
       }
-      for warning in replay.warnings { report(.warning(warning.description)) }
+      for line in replay.warningLines { report(.warning(line)) }
       if let step = options.step, replay.frame(step) == nil {
         let count = replay.scenario.steps.count
         report(
