@@ -242,14 +242,17 @@ private enum DumpItem {
   case skipped(number: Int, note: LineNote?)
   /// A Markdown code fence: skipped, and the end of the dump when it follows one.
   case fence(number: Int)
-  /// Text that is not part of a dump: left out (with a warning) before or after the dump.
-  case text(number: Int)
+  /// Text that is not part of a dump: left out (with a warning) before or after the dump. A line
+  /// that starts like a controller line but is not one keeps its error, reported when the text
+  /// holds no dump at all.
+  case text(number: Int, error: DumpError? = nil)
   /// A line that reads as a controller line (or starts like one and fails, with its error).
   case controller(Result<ParsedLine, DumpError>, number: Int, notes: [LineNote])
 
   var number: Int {
     switch self {
-    case let .skipped(number, _), let .fence(number), let .text(number), let .controller(_, number, _): return number
+    case let .skipped(number, _), let .fence(number), let .text(number, _), let .controller(_, number, _):
+      return number
     }
   }
 }
@@ -353,7 +356,15 @@ private struct DumpLines {
     // "   |    | <" (any spaces, tabs and markers before a "<").
     let indent = line.characters.prefix { $0 == " " || $0 == "\t" || $0 == "|" || $0 == "+" }.count
     if line.characters.indices.contains(indent), line.characters[indent] == "<" {
-      items.append(.controller(ParsedLine.parse(line, path: path), number: line.number, notes: notes))
+      let parsed = ParsedLine.parse(line, path: path)
+      // An HTML tag (`</details>`) is text; a line with a marker or a state is a broken controller line.
+      if case let .failure(error) = parsed, !line.characters[..<indent].contains(where: { $0 == "|" || $0 == "+" }),
+        !line.text.contains(", state:")
+      {
+        items.append(.text(number: line.number, error: error))
+        return
+      }
+      items.append(.controller(parsed, number: line.number, notes: notes))
       return
     }
     // "2026-03-01 10:22:33.123456+0100 App[4242:1234567] <UITabBarController …>, state: …"
@@ -746,14 +757,15 @@ private struct DumpReader {
   }
 
   /// True when the item at `index` starts a dump: a controller line that reads, or one followed by
-  /// another controller line (so its error is the dump's).
+  /// a deeper controller line that reads (so its error is the dump's; `<details>` and `<summary>`
+  /// lines of HTML before a dump are neither).
   private static func startsDump(_ items: [DumpItem], at index: Int) -> Bool {
     guard case let .controller(result, _, _) = items[index] else { return false }
     if case .success = result { return true }
     for item in items[(index + 1)...] {
       switch item {
       case .skipped: continue
-      case .controller: return true
+      case let .controller(next, _, _): return (try? next.get())?.markers.isEmpty == false
       case .fence, .text: return false
       }
     }
@@ -763,6 +775,7 @@ private struct DumpReader {
   mutating func read(_ items: [DumpItem]) throws(DumpError) -> Hierarchy {
     guard let start = items.indices.first(where: { Self.startsDump(items, at: $0) }) else {
       for case let .controller(.failure(error), _, _) in items { throw error }
+      for case let .text(_, error?) in items { throw error }
       throw DumpError(.noControllers, at: SourceLocation(file: path, line: 1, column: 1))
     }
     let end =
@@ -784,7 +797,7 @@ private struct DumpReader {
     for case let .skipped(number, note?) in items[..<end] { warn(number, note.message, once: "\(note)") }
     let textBefore = items[..<start].compactMap { item -> Int? in
       switch item {
-      case let .text(number), let .controller(_, number, _): return number
+      case let .text(number, _), let .controller(_, number, _): return number
       default: return nil
       }
     }
@@ -805,7 +818,7 @@ private struct DumpReader {
 
     let textAfter = items[end...].compactMap { item -> Int? in
       switch item {
-      case let .text(number), let .controller(_, number, _): return number
+      case let .text(number, _), let .controller(_, number, _): return number
       default: return nil
       }
     }
