@@ -384,7 +384,8 @@ private struct DumpLines {
     let characters = line.characters
     guard let state = line.text.range(of: ", state:") else { return nil }
     let stateOffset = line.text.distance(from: line.text.startIndex, to: state.lowerBound)
-    for start in 1..<max(1, stateOffset) where characters[start] == "<" {
+    // A log prefix is short: the first few "<" are tried (each try may read to the end of the line).
+    for start in (1..<max(1, stateOffset)).lazy.filter({ characters[$0] == "<" }).prefix(8) {
       var scanner = LineScanner(line, path: "")
       scanner.offset = start
       guard (try? scanner.reference(of: "controller", example: "")) != nil, scanner.offset == stateOffset else {
