@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a `_printHierarchy` dump could not be read, and where.
 ///
 /// Its description is what the CLI prints:
@@ -40,6 +42,8 @@ public struct DumpError: Error, Sendable, Hashable, CustomStringConvertible {
     case inputTooLong(limit: Int)
     /// A line is longer than ``HierarchyDump/maximumLineBytes``.
     case lineTooLong(limit: Int)
+    /// More than ``HierarchyDump/maximumControllerLines`` controller lines.
+    case tooManyControllers(limit: Int)
     /// More than ``HierarchyDump/maximumSkippedBytes`` of text came before any controller line.
     case noDumpInSkippedText(limit: Int)
     /// A child line (`   | `) says `presented with:`.
@@ -94,6 +98,10 @@ public struct DumpError: Error, Sendable, Hashable, CustomStringConvertible {
           + " \(textLine); vcgraph reads one dump at a time: give each its own file"
       case let .inputTooLong(limit):
         return "the input is longer than \(Self.size(limit)), the most vcgraph reads; a dump is much shorter"
+      case let .tooManyControllers(limit):
+        return
+          "more than \(limit.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) controller lines,"
+          + " the most vcgraph reads from one dump"
       case let .lineTooLong(limit):
         return "this line is longer than \(Self.size(limit)), the longest line vcgraph reads"
       case let .noDumpInSkippedText(limit):

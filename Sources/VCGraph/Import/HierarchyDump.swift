@@ -32,6 +32,8 @@ public struct HierarchyDump: Sendable {
   /// The most bytes read from one input (a file or standard input): 64 MiB. A dump of 5,000
   /// controllers is under 1 MiB.
   public static let maximumInputBytes = 64 << 20
+  /// The most controller lines read from one dump: 100,000 (reading stops with an error there).
+  public static let maximumControllerLines = 100_000
   /// The longest line read: 1 MiB (a dump quoted as one string is one line).
   public static let maximumLineBytes = 1 << 20
   /// The most text skipped in a row outside a dump: 1 MiB. More before the first controller line is
@@ -266,6 +268,7 @@ private struct DumpLines {
   /// Bytes since the last controller line.
   private var skippedBytes = 0
   private var sawController = false
+  private var controllerCount = 0
 
   init(path: String) {
     self.path = path
@@ -277,7 +280,14 @@ private struct DumpLines {
     if number == 1, characters.first == "\u{FEFF}" { characters.removeFirst() }
     let before = items.count
     sort(DumpLine(number: number, characters: characters, firstColumn: 1))
-    if items[before...].contains(where: { if case .controller = $0 { true } else { false } }) {
+    let controllers = items[before...].count { if case .controller = $0 { true } else { false } }
+    if controllers > 0 {
+      controllerCount += controllers
+      if controllerCount > HierarchyDump.maximumControllerLines {
+        throw DumpError(
+          .tooManyControllers(limit: HierarchyDump.maximumControllerLines),
+          at: SourceLocation(file: path, line: number, column: 1))
+      }
       sawController = true
       skippedBytes = 0
       return true
