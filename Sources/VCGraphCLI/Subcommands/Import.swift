@@ -26,8 +26,9 @@ extension VCGraphCommand {
         FILE: warning: line N: ... on standard error.
 
         Limits: at most 64 MiB are read from a file or standard input, lines of
-        at most 1 MiB, and at most 1 MiB of text without a controller line in a
-        row: before the dump that is an error, after it reading stops there.
+        at most 1 MiB, 100,000 controller lines, and at most 1 MiB of text
+        without a controller line in a row: before the dump that is an error,
+        after it reading stops there.
 
         Examples:
           vcgraph import dump.txt --format svg,png
