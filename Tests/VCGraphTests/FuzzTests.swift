@@ -12,7 +12,8 @@ import Testing
 /// feeds every mutant to the reader. A reader must return or throw its typed error, and an error's
 /// line and column must lie inside the input; a trap kills the test process, which is the signal.
 /// Before each run the mutant is written to `$TMPDIR/vcgraph-fuzz-<target>.input`, so a crash
-/// leaves its input behind.
+/// leaves its input behind; a run that ends removes it. A mutant that fails an expectation is kept
+/// as `$TMPDIR/vcgraph-fuzz-<target>-failed-<N>.input`, and the issue says where.
 ///
 /// `VCGRAPH_FUZZ_SECONDS` (default 12) bounds each target; `VCGRAPH_FUZZ_SEED` (default 1) picks the
 /// mutations: the same seed gives the same inputs in the same order.
@@ -36,10 +37,12 @@ struct FuzzTests {
       do {
         _ = try Scenario(yaml: text, path: "fuzz.yaml")
       } catch let error as ScenarioError {
-        Self.expectInside(error.location, of: bytes, error.description)
+        return Self.expectInside(error.location, of: bytes, error.description)
       } catch {
         Issue.record("untyped error: \(error)")
+        return false
       }
+      return true
     }
   }
 
@@ -49,15 +52,17 @@ struct FuzzTests {
     var replayed = 0
     try Self.fuzz("replay", corpus: "scenario", mutator: .lines) { bytes in
       let text = String(decoding: bytes, as: UTF8.self)
-      guard let scenario = try? Scenario(yaml: text, path: "fuzz.yaml") else { return }
+      guard let scenario = try? Scenario(yaml: text, path: "fuzz.yaml") else { return true }
       replayed += 1
       do {
         _ = try Replay(scenario)
       } catch let error as ScenarioError {
-        Self.expectInside(error.location, of: bytes, error.description)
+        return Self.expectInside(error.location, of: bytes, error.description)
       } catch {
         Issue.record("untyped error: \(error)")
+        return false
       }
+      return true
     }
     print("fuzz replay: \(replayed) mutants parsed and were replayed")
     #expect(replayed > 0)
@@ -69,10 +74,12 @@ struct FuzzTests {
       do {
         _ = try HierarchyDump(data: Data(bytes), path: "fuzz.txt")
       } catch let error as DumpError {
-        Self.expectInside(error.location, of: bytes, error.description)
+        return Self.expectInside(error.location, of: bytes, error.description)
       } catch {
         Issue.record("untyped error: \(error)")
+        return false
       }
+      return true
     }
   }
 
@@ -83,10 +90,12 @@ struct FuzzTests {
         let storyboard = try Storyboard(data: Data(bytes), path: "fuzz.storyboard")
         _ = StoryboardHierarchy(storyboard)
       } catch let error as StoryboardError {
-        Self.expectInside(error.location, of: bytes, error.description)
+        return Self.expectInside(error.location, of: bytes, error.description)
       } catch {
         Issue.record("untyped error: \(error)")
+        return false
       }
+      return true
     }
   }
 
@@ -123,9 +132,10 @@ struct FuzzTests {
 
   enum Mutator { case bytes, lines }
 
-  /// Runs `body` on mutants of the seeds in `Fixtures/Fuzz/<corpus>` for `seconds`.
+  /// Runs `body` on mutants of the seeds in `Fixtures/Fuzz/<corpus>` for `seconds`; `body` returns
+  /// false when the input failed an expectation.
   static func fuzz(
-    _ target: String, corpus: String, mutator: Mutator, _ body: ([UInt8]) -> Void
+    _ target: String, corpus: String, mutator: Mutator, _ body: ([UInt8]) -> Bool
   ) throws {
     let folder = Self.corpus.appendingPathComponent(corpus)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -134,6 +144,18 @@ struct FuzzTests {
     let crashInput = FileManager.default.temporaryDirectory
       .appendingPathComponent("vcgraph-fuzz-\(target).input")
     print("fuzz \(target): seed \(seed), \(seconds) s, \(seeds.count) seeds; input of a crash: \(crashInput.path)")
+    // Only a crash leaves the input behind: a run that returns removes it.
+    defer { try? FileManager.default.removeItem(at: crashInput) }
+    var failures = 0
+    func run(_ input: [UInt8]) throws {
+      try Data(input).write(to: crashInput)
+      guard !body(input) else { return }
+      failures += 1
+      let kept = FileManager.default.temporaryDirectory
+        .appendingPathComponent("vcgraph-fuzz-\(target)-failed-\(failures).input")
+      try Data(input).write(to: kept)
+      Issue.record("fuzz \(target): the input that failed is kept in \(kept.path)")
+    }
 
     let words = mutator == .lines ? Self.words(in: seeds) : []
     var random = SplitMix64(seed: seed &+ UInt64(truncatingIfNeeded: target.hashValueStable))
@@ -141,8 +163,7 @@ struct FuzzTests {
     var iterations = 0
     var slowest = 0.0
     for seed in seeds {  // every seed as it is first
-      try Data(seed).write(to: crashInput)
-      body(seed)
+      try run(seed)
     }
     while Date().timeIntervalSince(start) < seconds {
       var input = seeds[random.below(seeds.count)]
@@ -153,9 +174,8 @@ struct FuzzTests {
         }
       }
       if input.count > 256 * 1024 { input.removeLast(input.count - 256 * 1024) }
-      try Data(input).write(to: crashInput)
       let before = Date()
-      body(input)
+      try run(input)
       slowest = max(slowest, Date().timeIntervalSince(before))
       iterations += 1
     }
@@ -166,17 +186,19 @@ struct FuzzTests {
   /// its end). Readers disagree on line breaks (libyaml also breaks at CR, NEL, LS and PS; libxml2
   /// counts only LF), so the line may be up to the most lines either way counts, and the column up
   /// to the longest line either way counts, in bytes.
-  static func expectInside(_ location: VCGraph.SourceLocation, of bytes: [UInt8], _ message: String) {
+  @discardableResult
+  static func expectInside(_ location: VCGraph.SourceLocation, of bytes: [UInt8], _ message: String) -> Bool {
     let text = String(decoding: bytes, as: UTF8.self)
     var lines = 1
     for scalar in text.unicodeScalars where ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) {
       lines += 1
     }
     let longest = splitLines(Array(text.utf8)).map(\.count).max() ?? 0
-    #expect((1...lines).contains(location.line), "line out of the input (\(lines) lines): \(message)")
-    #expect(
-      (1...(longest + 1)).contains(location.column),
-      "column out of the input (longest line \(longest)): \(message)")
+    let lineInside = (1...lines).contains(location.line)
+    let columnInside = (1...(longest + 1)).contains(location.column)
+    #expect(lineInside, "line out of the input (\(lines) lines): \(message)")
+    #expect(columnInside, "column out of the input (longest line \(longest)): \(message)")
+    return lineInside && columnInside
   }
 
   // MARK: - Mutations
@@ -190,6 +212,7 @@ struct FuzzTests {
     ": ", "- ", "---", "...", "? ", "!!str", "!tag", "%YAML 1.1", "\"", "'", "\\", "#", "\t", "\r", "\r\n", "\0",
     "\u{FEFF}", "\u{85}", "\u{2028}", "é", "👩‍👩‍👧", "\u{301}", "<UIViewController: ", ">, state: appeared, view: ",
     "<UIWindow: 0x1; frame = (0 0; 1 1)>", ", state: ", "disappeared", "(lldb) ", "Optional(", "\"Optional(",
+    "```", "> ", "cy# ", "lldb) ", "2026-03-01 10:22:33.123456+0100 App[42:7] ", "\\n   | ", "@\"", "| ", "| | ",
     "steps:", "controllers:", "windows:", "present:", "push:", "dismiss:", "show:", "style:", "from:", "id:",
     "-1", "99999999999999999999", "1e9999", ".nan", "~", "null", "true", "[]", "{}",
   ]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a `_printHierarchy` dump could not be read, and where.
 ///
 /// Its description is what the CLI prints:
@@ -27,8 +29,23 @@ public struct DumpError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownState(String)
     /// A line is more than one level deeper than the controller line above it.
     case depthJump(from: Int, to: Int)
-    /// A `   | ` or `   + ` line comes before any line at depth 0.
-    case noControllerAbove(depth: Int)
+    /// A `+` marker that is not the last one before the `<`: only the presented controller's own
+    /// level is marked `+`.
+    case plusNotLast
+    /// A line indented more than the dump's first controller line with no `|` or `+` marker: its
+    /// depth cannot be told.
+    case indentWithoutMarkers
+    /// A controller line after text that is not part of the dump, which ended at `dumpEnd`:
+    /// at depth 0 a second dump (`continues` false), deeper a dump the text on `textLine` cuts in two.
+    case textInsideDump(textLine: Int, dumpEnd: Int, continues: Bool)
+    /// The input is longer than ``HierarchyDump/maximumInputBytes``.
+    case inputTooLong(limit: Int)
+    /// A line is longer than ``HierarchyDump/maximumLineBytes``.
+    case lineTooLong(limit: Int)
+    /// More than ``HierarchyDump/maximumControllerLines`` controller lines.
+    case tooManyControllers(limit: Int)
+    /// More than ``HierarchyDump/maximumSkippedBytes`` of text came before any controller line.
+    case noDumpInSkippedText(limit: Int)
     /// A child line (`   | `) says `presented with:`.
     case childWithPresentationController
     /// A window's root line (depth 0, no `+`) says `presented with:`.
@@ -43,6 +60,11 @@ public struct DumpError: Error, Sendable, Hashable, CustomStringConvertible {
     case duplicatePointer(String, firstLine: Int, secondLine: Int)
     /// The text holds no controller line.
     case noControllers
+
+    /// `64 MiB`, `1 MiB`, or a number of bytes.
+    static func size(_ bytes: Int) -> String {
+      bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : bytes % 1024 == 0 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
+    }
 
     /// How many characters of the text found a message quotes.
     public static let quotedLength = 30
@@ -62,9 +84,29 @@ public struct DumpError: Error, Sendable, Hashable, CustomStringConvertible {
       case let .depthJump(from, to):
         return
           "the depth jumps from \(from) to \(to); a line is at most one level deeper than the controller line above it"
-      case let .noControllerAbove(depth):
-        return "this line is at depth \(depth) but no controller line at depth 0 comes before it;"
-          + " the first line of a dump has no \"   | \" before its \"<\""
+      case .plusNotLast:
+        return "a \"+\" marks the presented controller's own level and comes last before the \"<\""
+      case .indentWithoutMarkers:
+        return "this line is indented more than the dump's first line but has no \"|\" or \"+\" marker;"
+          + " its depth cannot be told"
+      case let .textInsideDump(textLine, dumpEnd, continues):
+        if continues {
+          return "line \(textLine) is not a controller line but cuts the dump in two; this line continues"
+            + " the dump that ended on line \(dumpEnd) (give the dump without the text, or check line \(textLine))"
+        }
+        return "a second dump starts here, after the dump that ended on line \(dumpEnd) and the text on line"
+          + " \(textLine); vcgraph reads one dump at a time: give each its own file"
+      case let .inputTooLong(limit):
+        return "the input is longer than \(Self.size(limit)), the most vcgraph reads; a dump is much shorter"
+      case let .tooManyControllers(limit):
+        return
+          "more than \(limit.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) controller lines,"
+          + " the most vcgraph reads from one dump"
+      case let .lineTooLong(limit):
+        return "this line is longer than \(Self.size(limit)), the longest line vcgraph reads"
+      case let .noDumpInSkippedText(limit):
+        return "no controller line in the first \(Self.size(limit)) of text; vcgraph skips at most"
+          + " \(Self.size(limit)) before a dump"
       case .childWithPresentationController:
         return
           "a child line (\"   | \") cannot say \"presented with:\"; only a presented controller (\"   + \") has one"

@@ -19,6 +19,17 @@ extension VCGraphCommand {
         nothing is written for it; the other dumps are still imported, and the
         command exits with status 1.
 
+        The dump may sit inside other text: an lldb or cycript session, a log
+        (a prefix before the first line), a Markdown code fence or quote, a
+        quoted string with \\n escapes. Indentation that lost its spaces is read
+        from the "|" and "+" markers. Each such assumption is printed as
+        FILE: warning: line N: ... on standard error.
+
+        Limits: at most 64 MiB are read from a file or standard input, lines of
+        at most 1 MiB, 100,000 controller lines, and at most 1 MiB of text
+        without a controller line in a row: before the dump that is an error,
+        after it reading stops there.
+
         Examples:
           vcgraph import dump.txt --format svg,png
           pbpaste | vcgraph import - --format mermaid -o -
@@ -110,9 +121,7 @@ extension VCGraphCommand {
       let snapshot: HierarchyDump
       do {
         if dump == "-" {
-          snapshot = try HierarchyDump(
-            data: ((try? FileHandle.standardInput.readToEnd()) ?? nil) ?? Data(), path: "<stdin>",
-            keepsPointers: keepPointers)
+          snapshot = try HierarchyDump(reading: .standardInput, path: "<stdin>", keepsPointers: keepPointers)
         } else {
           snapshot = try HierarchyDump(contentsOfFile: dump, keepsPointers: keepPointers)
         }
@@ -120,6 +129,7 @@ extension VCGraphCommand {
         printError(error.description)
         return false
       }
+      for warning in snapshot.warnings { printError(warning.description) }
       let hierarchy = snapshot.hierarchy
       let exports = SnapshotExports(formats: formats, themes: theme.themes, folding: folding.folding)
       do {
