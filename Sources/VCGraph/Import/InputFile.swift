@@ -11,16 +11,7 @@ enum InputFile {
   /// The bytes of the file at `path`, or why they cannot be read: a folder (`it is a folder; ` and
   /// `folderHint`), or a file that is missing or cannot be opened.
   static func contents(of path: String, folderHint: String) -> Result<Data, InputFileProblem> {
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-      return .failure(InputFileProblem(reason: "it is a folder; " + folderHint))
-    }
-    if let kind = specialFileKind(at: path) {
-      return .failure(
-        InputFileProblem(
-          reason:
-            "it is \(kind), not a file; save the text to a file, or pipe it to vcgraph and give - for standard input"))
-    }
+    if let problem = problem(at: path, folderHint: folderHint) { return .failure(problem) }
     do {
       return .success(try Data(contentsOf: URL(fileURLWithPath: path)))
     } catch {
@@ -32,6 +23,19 @@ enum InputFile {
 }
 
 extension InputFile {
+  /// Why the thing at `path` is not an input to open: a folder (`it is a folder; ` and
+  /// `folderHint`), a named pipe, a device or a socket; nil for a file, or nothing at all (opening
+  /// it says why).
+  static func problem(at path: String, folderHint: String) -> InputFileProblem? {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      return InputFileProblem(reason: "it is a folder; " + folderHint)
+    }
+    guard let kind = specialFileKind(at: path) else { return nil }
+    return InputFileProblem(
+      reason: "it is \(kind), not a file; save the text to a file, or pipe it to vcgraph and give - for standard input")
+  }
+
   /// What the file at `path` is when it is neither a regular file nor a folder (after links): "a
   /// named pipe (FIFO)", "a device", "a socket"; nil for a file, a folder, or nothing at all.
   ///
@@ -59,10 +63,7 @@ extension InputFile {
   /// The file at `path` opened for reading, or why it cannot be: a folder (`it is a folder; ` and
   /// `folderHint`), or a file that is missing or cannot be opened.
   static func handle(for path: String, folderHint: String) -> Result<FileHandle, InputFileProblem> {
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-      return .failure(InputFileProblem(reason: "it is a folder; " + folderHint))
-    }
+    if let problem = problem(at: path, folderHint: folderHint) { return .failure(problem) }
     guard let handle = FileHandle(forReadingAtPath: path) else {
       let exists = FileManager.default.fileExists(atPath: path)
       return .failure(
