@@ -72,7 +72,7 @@ extension VCGraphCommand {
     @Option(
       name: [.short, .customLong("jobs")],
       help: ArgumentHelp(
-        "Render with N worker processes (default 1); the files are the same whatever N is.", valueName: "N"))
+        "Render with N worker processes (default 1, at most one a core); the files are the same whatever N is.", valueName: "N"))
     var jobs = 1
 
     @Option(
