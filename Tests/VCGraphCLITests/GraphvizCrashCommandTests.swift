@@ -147,6 +147,21 @@ import Testing
     }
   }
 
+  /// A worker may take `--graphviz-memory` gigabytes: Graphviz taking more fails the scenario it
+  /// draws with advice on drawing less, not the machine; the other scenarios are drawn.
+  @Test func runningOutOfMemoryCostsOnlyThatScenarioAndSaysWhatToDo() throws {
+    try withTemporaryFolder { folder in
+      let result = try Self.render(fault: "oom:tab-bar.yaml:2", in: folder, extra: ["--graphviz-memory", "2"])
+      #expect(result.status == 1, "\(result)")
+      #expect(
+        result.standardError
+          == "samples/tab-bar.yaml: error: Graphviz ran out of memory while drawing step 2 as svg, png (it may take "
+          + "2 GB, --graphviz-memory); draw less of it: fold more (--fold all), focus on a part (--focus ID), or "
+          + "write --format json\n", "\(result)")
+      #expect(folder.contents(of: "out") == ["login-flow", "navigation"])
+    }
+  }
+
   /// The scenario shape that made Graphviz 2.42 double-free in the stable layout (a navigation
   /// controller out of any window that once held today's root, with presentations from the root)
   /// draws in every layout and fold mode, as SVG and PNG, with each presentation's style on the

@@ -224,7 +224,9 @@ struct LoggedMisuseScenario: Sendable, CustomTestStringConvertible {
       let steps = "\(scenario.step) step\(scenario.step == 1 ? "" : "s")"
       #expect(passing.standardOutput == "expected.yaml: ok (\(steps), 1 expected warning)\n", "\(passing)")
       #expect(
-        passing.standardError == "expected.yaml:\(scenario.line):\(scenario.column): warning: \(scenario.warning)\n",
+        passing.standardError
+          == "expected.yaml:\(scenario.line):\(scenario.column): warning: \(scenario.warning)"
+          + " (expected: the step says 'expect: warning')\n",
         "\(passing)")
     }
   }

@@ -14,7 +14,11 @@ extension VCGraphCommand {
       shouldDisplay: false
     )
 
+    @Option(help: .hidden)
+    var graphvizMemory = WorkerMemory.defaultGigabytes
+
     func run() throws {
+      WorkerMemory.limit(gigabytes: graphvizMemory)
       // Its command stops it on an interruption: the user's Ctrl-C to the process group must not
       // end it first, to be reported as a crash.
       for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_IGN) }
@@ -135,14 +139,17 @@ private struct DrawFault {
 final class SupervisedDrawer: GraphDrawer {
   /// How long a drawing may take before its process is stopped.
   let timeout: Duration
+  /// How much memory its process may take, in gigabytes.
+  let memoryGigabytes: Int
   /// For the DOT of a graph that crashed Graphviz: cgraph only, no layout.
   private let local: Renderer
   /// The process drawing, kept for the next graph; nil until the first and after a crash.
   private var process: WorkerProcess?
   private var pending = Data()
 
-  init(timeout: Duration = .seconds(120), local: Renderer) {
+  init(timeout: Duration = .seconds(120), memoryGigabytes: Int = WorkerMemory.defaultGigabytes, local: Renderer) {
     self.timeout = timeout
+    self.memoryGigabytes = memoryGigabytes
     self.local = local
   }
 
@@ -170,7 +177,10 @@ final class SupervisedDrawer: GraphDrawer {
     } else {
       do {
         process = try WorkerProcess(
-          WorkerProcess.currentExecutable, arguments: [VCGraphCommand.DrawWorker.configuration.commandName ?? ""],
+          WorkerProcess.currentExecutable,
+          arguments: [
+            VCGraphCommand.DrawWorker.configuration.commandName ?? "", "--graphviz-memory", "\(memoryGigabytes)",
+          ],
           input: Data(), registeringWith: WorkerProcesses(), keepsInputOpen: true)
       } catch {
         throw .inWorker("\(error)")
@@ -199,7 +209,10 @@ final class SupervisedDrawer: GraphDrawer {
       let termination = process.wait()
       let reason: String
       switch termination {
-      case _ where stopped: reason = "did not finish within \(timeout.components.seconds) s and was stopped"
+      case _ where stopped:
+        reason = "did not finish within \(timeout.components.seconds) s and was stopped (\(WorkerMemory.advice))"
+      case _ where WorkerMemory.ranOut(peak: process.peakMemory, gigabytes: memoryGigabytes):
+        reason = "ran out of memory (it may take \(memoryGigabytes) GB; \(WorkerMemory.advice))"
       case .signaled(let signal): reason = "crashed (signal \(signal), \(String(cString: strsignal(signal))))"
       case .exited(let status): reason = "'s process ended (status \(status)) before it was done"
       case .stopped: reason = "did not finish and was stopped"

@@ -72,7 +72,8 @@ extension VCGraphCommand {
     @Option(
       name: [.short, .customLong("jobs")],
       help: ArgumentHelp(
-        "Render with N worker processes (default 1, at most one a core); the files are the same whatever N is.", valueName: "N"))
+        "Render with N worker processes (default 1, at most one a core); the files are the same whatever N is.",
+        valueName: "N"))
     var jobs = 1
 
     @Option(
@@ -81,18 +82,25 @@ extension VCGraphCommand {
           + "out together), and fail that scenario (default 120).", valueName: "SECONDS"))
     var graphvizTimeout = 120
 
+    @Option(
+      help: ArgumentHelp(
+        "The memory, in gigabytes, a worker drawing with Graphviz may take; past it, the scenario it draws fails "
+          + "(default \(WorkerMemory.defaultGigabytes)).", valueName: "GB"))
+    var graphvizMemory = WorkerMemory.defaultGigabytes
+
     /// What the flags ask for, as the library's render job takes it.
     var options: RenderJob.Options {
       RenderJob.Options(
         formats: FormatList.merged(formatLists), themes: theme.themes, events: events, layout: layout,
         folding: folding.folding, html: html, markdown: markdown, step: step, jobs: jobs,
-        graphvizTimeout: graphvizTimeout)
+        graphvizTimeout: graphvizTimeout, graphvizMemory: graphvizMemory)
     }
 
     func validate() throws {
       if let step, step < 1 { throw ValidationError("--step counts from 1.") }
       if jobs < 1 { throw ValidationError("--jobs counts worker processes, from 1.") }
       if graphvizTimeout < 1 { throw ValidationError("--graphviz-timeout counts seconds, from 1.") }
+      if graphvizMemory < 1 { throw ValidationError("--graphviz-memory counts gigabytes, from 1.") }
       if step != nil, html || markdown {
         throw ValidationError("--html and --markdown show every step; leave out --step.")
       }

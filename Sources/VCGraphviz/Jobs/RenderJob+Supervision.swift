@@ -165,7 +165,9 @@ extension RenderJob {
       guard !runs[task.scenario].isFailed else { return }
       // An interruption kills the workers: nothing to report, and no graph to keep.
       beforeFailure()
-      fail(task.scenario, failure(of: task, drawing: worker.drawing, termination, scenarios))
+      fail(
+        task.scenario,
+        failure(of: task, drawing: worker.drawing, termination, peakMemory: worker.process.peakMemory, scenarios))
     }
 
     dispatch()
@@ -236,7 +238,8 @@ extension RenderJob {
   /// drawing is kept: `FILE: error: Graphviz crashed while drawing step N as svg, png (signal 11,
   /// Segmentation fault); the frame's graph, for a Graphviz bug report: PATH`.
   private func failure(
-    of task: RenderTask, drawing step: Int?, _ termination: WorkerProcess.Termination, _ scenarios: [LoadedScenario]
+    of task: RenderTask, drawing step: Int?, _ termination: WorkerProcess.Termination, peakMemory: Int?,
+    _ scenarios: [LoadedScenario]
   ) -> String {
     let scenario = scenarios[task.scenario]
     let formats = options.drawnFormats.map(\.rawValue).joined(separator: ", ")
@@ -249,13 +252,22 @@ extension RenderJob {
     let what = step.map { "drawing step \($0) as \(formats)" } ?? layingOut
     var message: String
     switch termination {
+    case _
+    where termination != .stopped(after: options.graphvizTimeout)
+      && WorkerMemory.ranOut(peak: peakMemory, gigabytes: options.graphvizMemory):
+      message =
+        "Graphviz ran out of memory while \(what) (it may take \(options.graphvizMemory) GB, --graphviz-memory); "
+        + WorkerMemory.advice
+      return "\(scenario.path): error: \(message)"
     case .signaled(SIGKILL):
       // Not Graphviz's doing: someone, or the kernel short of memory, killed the worker.
       message = "the worker process rendering it was killed by signal 9 (Killed) while \(what)"
     case .signaled(let signal):
       message = "Graphviz crashed while \(what) (signal \(signal), \(String(cString: strsignal(signal))))"
     case .stopped(let seconds):
-      message = "Graphviz did not finish \(what) within \(seconds) s and was stopped (--graphviz-timeout)"
+      message =
+        "Graphviz did not finish \(what) within \(seconds) s and was stopped (--graphviz-timeout); "
+        + WorkerMemory.advice
     case .exited(let status):
       message =
         "the worker process \(what) \(status == 0 ? "ended before it was done" : "exited with status \(status)")"

@@ -26,6 +26,7 @@ extension RenderJob {
     guard let first = input.next(), let options = try? JSONDecoder().decode(Options.self, from: first) else {
       return false
     }
+    WorkerMemory.limit(gigabytes: options.graphvizMemory)
     let job = RenderJob(output: "", options: options)
     let fault = WorkerFault(ProcessInfo.processInfo.environment[WorkerFault.variable])
     var renderer: Renderer?
@@ -164,7 +165,8 @@ private struct WorkerFault {
 }
 
 /// For a test's fault: dies by SIGSEGV (`segv`) or SIGABRT (`abort`), without Swift's handlers,
-/// or never returns (`hang`), as Graphviz might; anything else does nothing.
+/// never returns (`hang`), or takes memory until none is left and aborts (`oom`), as Graphviz
+/// might; anything else does nothing.
 public func sufferAsGraphvizMight(_ kind: Substring) {
   switch kind {
   case "segv":
@@ -174,6 +176,11 @@ public func sufferAsGraphvizMight(_ kind: Substring) {
     signal(SIGABRT, SIG_DFL)
     abort()
   case "hang": while true { sleep(60) }
+  case "oom":
+    // Takes memory, touching every page, until an allocation fails; then dies as Graphviz does.
+    while let block = malloc(64 << 20) { memset(block, 1, 64 << 20) }
+    signal(SIGABRT, SIG_DFL)
+    abort()
   default: return
   }
 }

@@ -40,12 +40,17 @@ public final class RenderJob {
     /// How long a worker may draw nothing (a frame, or a scenario's frames laid out together)
     /// before it is stopped and its scenario fails.
     public var graphvizTimeout: Int
+    /// How much memory, in gigabytes, a worker may take (its address space): past it, the
+    /// scenario it draws fails with advice, instead of the machine running short.
+    public var graphvizMemory: Int
 
     public init(
       formats: [OutputFormat] = [.svg], themes: [Theme] = [.light], events: Bool = false,
       layout: FrameLayout = .stable, folding: Folding = Folding(), html: Bool = false, markdown: Bool = false,
-      step: Int? = nil, jobs: Int = 1, graphvizTimeout: Int = 120
+      step: Int? = nil, jobs: Int = 1, graphvizTimeout: Int = 120,
+      graphvizMemory: Int = WorkerMemory.defaultGigabytes
     ) {
+      self.graphvizMemory = graphvizMemory
       (self.formats, self.themes, self.events, self.layout, self.folding) = (formats, themes, events, layout, folding)
       (self.html, self.markdown, self.step, self.jobs, self.graphvizTimeout) = (
         html, markdown, step, jobs, graphvizTimeout

@@ -157,11 +157,17 @@ public final class WorkerProcess {
     return Data(buffer[..<count])
   }
 
+  /// The most memory the process held at once (its peak resident set), in bytes, once ``wait()``
+  /// has reaped it.
+  public private(set) var peakMemory: Int?
+
   /// Waits for the process to end and reaps it.
   public func wait() -> Termination {
     var status: Int32 = 0
     var result: pid_t
-    repeat { result = waitpid(pid, &status, 0) } while result < 0 && errno == EINTR
+    var usage = rusage()
+    repeat { result = wait4(pid, &status, 0, &usage) } while result < 0 && errno == EINTR
+    if result == pid { peakMemory = Int(usage.ru_maxrss) * 1024 }
     // Reaped already by an interruption, which exits the process next.
     guard result == pid else { return .signaled(SIGKILL) }
     return status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
@@ -223,4 +229,30 @@ public final class WorkerProcesses: @unchecked Sendable {
       while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
   }
+}
+
+/// The memory a worker process may take, for Graphviz: past it, an allocation fails and the
+/// worker dies, instead of the whole machine running short (a storyboard of 5,000 scenes drawn
+/// without folding took 16.5 GB).
+public enum WorkerMemory {
+  /// The default limit, in gigabytes.
+  public static let defaultGigabytes = 4
+
+  /// Limits this process's address space to `gigabytes` (`RLIMIT_AS`); a worker calls it first.
+  public static func limit(gigabytes: Int) {
+    let bytes = rlim_t(gigabytes) * 1024 * 1024 * 1024
+    var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
+    _ = setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+  }
+
+  /// Whether a worker that died having held `peak` bytes at most most likely ran out of its
+  /// `gigabytes`: it held more than half of them (the rest is address space it had reserved).
+  public static func ranOut(peak: Int?, gigabytes: Int) -> Bool {
+    guard let peak else { return false }
+    return peak * 2 > gigabytes * 1024 * 1024 * 1024
+  }
+
+  /// What to do when Graphviz takes too long or too much memory: draw less.
+  public static let advice =
+    "draw less of it: fold more (--fold all), focus on a part (--focus ID), or write --format json"
 }
