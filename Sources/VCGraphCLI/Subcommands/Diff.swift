@@ -19,7 +19,9 @@ extension VCGraphCommand {
         hierarchies differ; 2 when a side cannot be read or the diagram cannot
         be written, as diff(1) does. With -o, also draws DIR/diff.<format>: the later hierarchy
         with added elements outlined, changed ones marked with what they were,
-        and removed ones faded where they were.
+        and removed ones faded where they were. With --format dot and no -o (or
+        with -o -), prints that diagram's DOT to standard output instead of the
+        lines, as dot -Tsvg does.
 
         Examples:
           vcgraph diff before.txt after.txt
@@ -36,13 +38,16 @@ extension VCGraphCommand {
 
     @Option(
       name: [.short, .customLong("output")],
-      help: ArgumentHelp("Also draw the diff into this folder, as diff.<format>.", valueName: "DIR"))
+      help: ArgumentHelp(
+        "Also draw the diff into this folder, as diff.<format>; - prints the DOT of the diagram instead of the lines.",
+        valueName: "DIR"))
     var output: String?
 
     @Option(
       name: .customLong("format"),
       help: ArgumentHelp(
-        "Diagram formats with -o, comma-separated: svg, png, pdf, dot (default: svg).", valueName: "FORMATS"))
+        "Diagram formats, comma-separated: svg, png, pdf, dot (default: svg); dot alone without -o prints it.",
+        valueName: "FORMATS"))
     var formatLists: [FormatList<OutputFormat>] = []
 
     @Flag(help: "Keep the addresses dumps print, and report a controller whose address changed.")
@@ -58,8 +63,12 @@ extension VCGraphCommand {
 
     func validate() throws {
       if before == "-" && after == "-" { throw ValidationError("Only one side can be read from standard input.") }
-      if output == nil && !formatLists.isEmpty {
-        throw ValidationError("--format chooses the diagram's formats; give -o DIR too.")
+      let formats = FormatList.merged(formatLists)
+      if output == "-" && formats != [.dot] {
+        throw ValidationError("-o - prints the diagram's DOT; leave out --format, or give --format dot.")
+      }
+      if output == nil && !formats.isEmpty && formats != [.dot] {
+        throw ValidationError("--format chooses the diagram's formats; give -o DIR too (only dot prints without it).")
       }
     }
 
@@ -78,9 +87,26 @@ extension VCGraphCommand {
       let diff = HierarchyDiff(before: sides.before.hierarchy, after: sides.after.hierarchy)
       let unmatched = folding.folding.unmatchedFocus(
         in: sides.before.hierarchy.viewControllers + sides.after.hierarchy.viewControllers)
-      if output != nil, !unmatched.isEmpty {
+      // The DOT of the diagram on standard output, as `dot -Tsvg` prints: `--format dot` without
+      // a folder, or `-o -`.
+      let printsDOT = output == "-" || (output == nil && FormatList.merged(formatLists) == [.dot])
+      if output != nil || printsDOT, !unmatched.isEmpty {
         printError("error: " + Folding.unmatchedFocusMessage(unmatched, in: "either side"))
         throw ExitCode(2)
+      }
+      if printsDOT {
+        do {
+          var diagram = Diagram(diff: diff, before: sides.before, after: sides.after)
+          diagram.folding = folding.folding
+          let files = try SharedRenderer.supervised().renderFiles(
+            diagram, named: "diff", formats: [.dot], themes: [theme.themes[0]])
+          for file in files { FileHandle.standardOutput.write(file.contents) }
+        } catch {
+          printError("error: \(error)")
+          throw ExitCode(2)
+        }
+        if exitCode && !diff.isEmpty { throw ExitCode.failure }
+        return
       }
       if let output {
         let formats = formatLists.isEmpty ? [.svg] : FormatList.merged(formatLists)

@@ -14,7 +14,8 @@ extension VCGraphCommand {
         from a file, or from standard input with "-". Writes DIR/<name>.<format>
         for every format (mermaid as .mmd, text as .txt), where <name> is the
         dump's file name without its extension ("hierarchy" for standard input).
-        With -o -, prints the json, mermaid or text export to standard output.
+        With one dump, one text format (json, mermaid, text or dot) and no -o,
+        or with -o -, prints that export to standard output instead.
         A dump with a line vcgraph cannot read is an error naming that line, and
         nothing is written for it; the other dumps are still imported, and the
         command exits with status 1.
@@ -32,7 +33,7 @@ extension VCGraphCommand {
 
         Examples:
           vcgraph import dump.txt --format svg,png
-          pbpaste | vcgraph import - --format mermaid -o -
+          pbpaste | vcgraph import - --format mermaid
           vcgraph import dump.txt --report report.md
           vcgraph import dump.txt --format json -o snapshots
         """
@@ -43,8 +44,10 @@ extension VCGraphCommand {
 
     @Option(
       name: [.short, .customLong("output")],
-      help: ArgumentHelp("The folder to write into, or - for standard output.", valueName: "DIR"))
-    var output = "diagrams"
+      help: ArgumentHelp(
+        "The folder to write into (default: diagrams, or standard output for one text export of one dump), or - for "
+          + "standard output.", valueName: "DIR"))
+    var output: String?
 
     @Option(
       name: .customLong("format"),
@@ -73,6 +76,15 @@ extension VCGraphCommand {
       return formats.isEmpty && report == nil ? [.svg] : formats
     }
 
+    /// The folder the files go to.
+    var folder: String { output ?? "diagrams" }
+
+    /// Whether the one export goes to standard output: `-o -`, or no `-o` with one dump, no
+    /// report and one text format.
+    var printsExport: Bool {
+      output == "-" || (output == nil && dumps.count == 1 && report == nil && formats.count == 1 && formats[0].isText)
+    }
+
     func validate() throws {
       if dumps.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
       if dumps.count > 1 && report != nil { throw ValidationError("--report describes one dump; give one.") }
@@ -83,13 +95,13 @@ extension VCGraphCommand {
           "-o - prints one export and --report writes a file; give -o a folder, or leave out --report.")
       }
       if output == "-" {
-        let diagrams = formats.filter { $0.diagramFormat != nil }
-        if !diagrams.isEmpty {
+        let images = formats.filter { !$0.isText }
+        if !images.isEmpty {
           throw ValidationError(
-            "-o - prints text; \(diagrams.map(\.rawValue).joined(separator: ", ")) needs a folder to write into.")
+            "-o - prints text; \(images.map(\.rawValue).joined(separator: ", ")) needs a folder to write into.")
         }
         if formats.count != 1 {
-          throw ValidationError("-o - prints one export; name one of json, mermaid, text with --format.")
+          throw ValidationError("-o - prints one export; name one of json, mermaid, text, dot with --format.")
         }
       }
     }
@@ -106,7 +118,7 @@ extension VCGraphCommand {
             ((dump as NSString).lastPathComponent as NSString).deletingPathExtension, fallback: "hierarchy")
         if let other = names[name] {
           printError(
-            "\(dump): error: \(other) already writes \(name).* in \(output); import them into different folders")
+            "\(dump): error: \(other) already writes \(name).* in \(folder); import them into different folders")
           failed = true
           continue
         }
@@ -138,7 +150,7 @@ extension VCGraphCommand {
           diagram: Diagram(
             snapshot: HierarchySnapshot(hierarchy: hierarchy, name: dump, source: .dump(text: snapshot.text))),
           name: name, action: "import \(snapshot.path)", kind: "the dump", path: snapshot.path, renderer: renderer.get)
-        if output == "-" {
+        if printsExport {
           for file in files { FileHandle.standardOutput.write(file.contents) }
           return true
         }
@@ -149,7 +161,7 @@ extension VCGraphCommand {
           )
         }
         let written = try SnapshotExports.write(
-          files, into: output, report: bugReport, input: dump == "-" ? nil : (dump, "the dump being imported"))
+          files, into: folder, report: bugReport, input: dump == "-" ? nil : (dump, "the dump being imported"))
         print("\(snapshot.path) → \(written)")
         return true
       } catch {

@@ -25,10 +25,13 @@ extension VCGraphCommand {
         What vcgraph does not know (an element, a segue kind) is drawn generically
         and reported as a warning.
 
+        With one storyboard, one text format (json, mermaid, text or dot) and no
+        -o, or with -o -, prints that export to standard output instead.
+
         Examples:
           vcgraph storyboard Main.storyboard
           vcgraph storyboard Base.lproj/*.storyboard -o docs/storyboards --format svg,png
-          vcgraph storyboard Main.storyboard --format json
+          vcgraph storyboard Main.storyboard --format json | jq .
         """
     )
 
@@ -37,8 +40,10 @@ extension VCGraphCommand {
 
     @Option(
       name: [.short, .customLong("output")],
-      help: ArgumentHelp("The folder to write into.", valueName: "DIR"))
-    var output = "diagrams"
+      help: ArgumentHelp(
+        "The folder to write into (default: diagrams, or standard output for one text export of one storyboard), or - "
+          + "for standard output.", valueName: "DIR"))
+    var output: String?
 
     @Option(
       name: .customLong("format"),
@@ -57,8 +62,27 @@ extension VCGraphCommand {
 
     @OptionGroup var folding: FoldingOptions
 
+    /// The folder the files go to.
+    var folder: String { output ?? "diagrams" }
+
+    /// Whether the one export goes to standard output: `-o -`, or no `-o` with one storyboard and
+    /// one text format.
+    var printsExport: Bool {
+      output == "-" || (output == nil && storyboards.count == 1 && formats.count == 1 && formats[0].isText)
+    }
+
     func validate() throws {
-      if output == "-" { throw ValidationError("-o names the folder to write into; standard output is not supported.") }
+      if output == "-" {
+        if storyboards.count != 1 { throw ValidationError("-o - prints the export of one storyboard; give one.") }
+        let images = formats.filter { !$0.isText }
+        if !images.isEmpty {
+          throw ValidationError(
+            "-o - prints text; \(images.map(\.rawValue).joined(separator: ", ")) needs a folder to write into.")
+        }
+        if formats.count != 1 {
+          throw ValidationError("-o - prints one export; name one of json, mermaid, text, dot with --format.")
+        }
+      }
     }
 
     func run() throws {
@@ -71,7 +95,7 @@ extension VCGraphCommand {
           ((path as NSString).lastPathComponent as NSString).deletingPathExtension, fallback: "storyboard")
         if let other = names[name] {
           printError(
-            "\(path): error: \(other) already writes \(name).* in \(output); draw them into different folders")
+            "\(path): error: \(other) already writes \(name).* in \(folder); draw them into different folders")
           failed = true
           continue
         }
@@ -110,7 +134,11 @@ extension VCGraphCommand {
           name: SafeFileName.make(storyboard.name, fallback: "storyboard"),
           action: "storyboard \(storyboard.path)", kind: "the storyboard", path: storyboard.path,
           renderer: renderer.get)
-        print("\(storyboard.path) → \(try SnapshotExports.write(files, into: output))")
+        if printsExport {
+          for file in files { FileHandle.standardOutput.write(file.contents) }
+        } else {
+          print("\(storyboard.path) → \(try SnapshotExports.write(files, into: folder))")
+        }
         return true
       } catch {
         printError("\(error)")

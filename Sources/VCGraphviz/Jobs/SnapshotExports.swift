@@ -19,6 +19,10 @@ public struct SnapshotExports: Sendable {
     /// The diagram format, for the formats Graphviz renders.
     public var diagramFormat: OutputFormat? { OutputFormat(rawValue: rawValue) }
 
+    /// Whether the export is text a terminal or a pipe can take (`dot` too): one export of one
+    /// input in such a format goes to standard output when no folder is given, as `dot -Tsvg` does.
+    public var isText: Bool { self != .svg && self != .png && self != .pdf }
+
     public var fileExtension: String {
       switch self {
       case .mermaid: return "mmd"
