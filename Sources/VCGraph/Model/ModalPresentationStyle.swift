@@ -25,6 +25,22 @@ public enum ModalPresentationStyle: String, Sendable, CaseIterable, Codable {
     self == .currentContext || self == .overCurrentContext
   }
 
+  /// How the style shows in a horizontally compact window (an iPhone in portrait, an iPad in
+  /// slide-over), when that differs from how it shows in regular width; nil when it does not
+  /// adapt. UIKit's callbacks and states are the same either way: only the look changes.
+  ///
+  /// From Apple's documentation of `UIModalPresentationStyle`: `formSheet` and `pageSheet` show "as a
+  /// sheet with part of the background content visible near the top of the screen" in compact width
+  /// (regular height); `popover` "in iOS 13 and later, for horizontally or vertically compact
+  /// environments, … behaves the same as formSheet"; `automatic` maps to one of those sheets.
+  public var compactWidthAppearance: String? {
+    switch self {
+    case .formSheet, .pageSheet, .automatic: return "a sheet in compact width"
+    case .popover: return "a sheet in compact width, not a popover"
+    default: return nil
+    }
+  }
+
   /// The style UIKit actually uses: `automatic` is a page sheet for ordinary controllers on iOS 13 and later.
   public var resolved: ModalPresentationStyle {
     self == .automatic ? .pageSheet : self

@@ -1091,6 +1091,11 @@ public struct Diagram: Sendable {
       notes.append("with \(printed.className ?? "(null)")")
     }
     if presentation.source != presenter { notes.append("called on \(presentation.source)") }
+    if hierarchy.window(of: presenter)?.horizontalSizeClass == .compact,
+      let appearance = presentation.style?.compactWidthAppearance
+    {
+      notes.append(appearance)
+    }
     return Placement(text: "presented · \(name)", isEmphasized: true, isPresentation: true, notes: notes)
   }
 
