@@ -114,6 +114,44 @@ import Testing
     }
   }
 
+  /// What `check` accepts, `render` draws: noncharacters in a title, a caption and a class name, a
+  /// caption of spaces, and a storyboard's `customClass=" "` and `storyboardIdentifier=" "` (each of
+  /// which Graphviz refused with `syntax error in line 1`).
+  @Test func namesGraphvizCannotHoldAreDrawnWhereCheckAcceptsThem() throws {
+    try withTemporaryFolder { folder in
+      try folder.write(
+        #"""
+        title: "Title \uFFFE"
+        controllers:
+          home: { class: "Home\uFFFFViewController", title: "\uFFFF" }
+        steps:
+          - setRoot: home
+            caption: "   "
+        """#, to: "odd.yaml")
+      let check = try folder.vcgraph("check", "odd.yaml")
+      #expect(check.status == 0, "\(check)")
+      let render = try folder.vcgraph("render", "odd.yaml", "--format", "svg", "-o", "out")
+      #expect(render.status == 0, "\(render)")
+      let frames = folder.contents(of: "out/odd").filter { $0.hasSuffix(".svg") }
+      let svg = try folder.bytes("out/odd/" + (try #require(frames.first, "\(frames)")))
+      #expect(try svgTexts(svg).all.contains { $0.contains("Home\u{FFFD}ViewController") })
+
+      try folder.write(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a1">
+          <scenes>
+            <scene sceneID="s1"><objects>
+              <viewController id="a1" customClass=" " storyboardIdentifier=" " title="&#xFFFD;" sceneMemberID="viewController"/>
+            </objects></scene>
+          </scenes>
+        </document>
+        """, to: "Blank.storyboard")
+      let drawn = try folder.vcgraph("storyboard", "Blank.storyboard", "--format", "svg", "-o", "sb")
+      #expect(drawn.status == 0, "\(drawn)")
+    }
+  }
+
   // MARK: - Depth and size
 
   /// 2,000 levels, every step an `addChild` to the level before: the replay keeps one hierarchy, not

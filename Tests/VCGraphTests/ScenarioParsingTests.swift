@@ -326,7 +326,7 @@ struct ScenarioErrorTests {
       steps:
         - setRoot: home
       """,
-      "test.yaml:2:1: error: unknown key 'controller' in the scenario; expected one of: version, title, controllers, steps"
+      "test.yaml:2:1: error: unknown key 'controller' in the scenario; did you mean 'controllers'?"
     )
   }
 
@@ -354,7 +354,11 @@ struct ScenarioErrorTests {
     // Without one, a misspelt action is reported as unknown.
     expectError(
       header + "  - pusj: home\n    on: nav\n",
-      "test.yaml:6:5: error: step 2: unknown key 'pusj' in the step; expected one of: \(Self.allActions), \(Self.stepOptions)"
+      "test.yaml:6:5: error: step 2: unknown key 'pusj' in the step; did you mean 'push'?")
+    // Too far from every key for a guess: the keys are listed.
+    expectError(
+      header + "  - shove: home\n    on: nav\n",
+      "test.yaml:6:5: error: step 2: unknown key 'shove' in the step; expected one of: \(Self.allActions), \(Self.stepOptions)"
     )
   }
 
@@ -574,7 +578,8 @@ struct ScenarioErrorTests {
     let header = "controllers:\n  home: HomeViewController\nsteps:\n"
     expectError(
       header + "  - setRoot: home\n   on: x\n",
-      "test.yaml:5:4: error: invalid YAML: did not find expected '-' indicator while parsing a block collection")
+      "test.yaml:5:4: error: invalid YAML: did not find expected '-' indicator while parsing a block collection;"
+        + " check the indentation of 'on:' under the step at line 4: its keys start in column 5")
     expectError(
       header + "  - setTabs: [home, home\n    on: home\n",
       "test.yaml:5:7: error: invalid YAML: did not find expected ',' or ']' while parsing a flow sequence")
@@ -588,6 +593,46 @@ struct ScenarioErrorTests {
       Issue.record("an unterminated string is a syntax error, got \(String(describing: error))")
       return
     }
+  }
+
+  @Test func aMisspeltActionOrValueSuggestsTheNearestName() {
+    let header = "controllers:\n  nav: UINavigationController\n  home: HomeViewController\nsteps:\n  - setRoot: nav\n"
+    expectError(
+      header + "  - presnt: home\n    from: nav\n",
+      "test.yaml:6:5: error: step 2: unknown key 'presnt' in the step; did you mean 'present'?")
+    expectError(
+      header + "  - Present: home\n    from: nav\n",
+      "test.yaml:6:5: error: step 2: unknown key 'Present' in the step; did you mean 'present'?")
+    expectError(
+      header + "  - present: home\n    from: nav\n    style: fullscren\n",
+      "test.yaml:8:12: error: step 2 (present home from nav): 'fullscren' is not a valid presentation style;"
+        + " did you mean 'fullScreen'?")
+    #expect(ScenarioError.Problem.nearest(to: "sho", in: ["show", "shoe"]) == nil, "two equally near: no guess")
+  }
+
+  @Test func aKeyIndentedUnderTheWrongParentGetsAHintNamingTheStep() {
+    let header = "controllers:\n  nav: UINavigationController\n  home: HomeViewController\nsteps:\n  - setRoot: nav\n"
+    let error = scenarioError(header + "  - push: home\n      on: nav\n")
+    #expect(error?.location.line == 7)
+    #expect(
+      error?.problem.message
+        == "invalid YAML: mapping values are not allowed in this context;"
+        + " check the indentation of 'on:' under the step at line 6: its keys start in column 5")
+  }
+
+  @Test func charactersYAMLRefusesAreReportedWhereTheyAre() {
+    let nul =
+      "controllers:\n  home: HomeViewController\nsteps:\n  - setRoot: home\n    caption: x\n  - dismiss: h\u{0}me\n"
+    let error = scenarioError(nul)
+    #expect(error?.location == SourceLocation(file: "test.yaml", line: 6, column: 15))
+    guard case .syntax? = error?.problem else {
+      Issue.record("a NUL byte is a syntax error, got \(String(describing: error))")
+      return
+    }
+    let noncharacter = "title: Caf\u{E9}\ncontrollers: { a\u{FFFE}: A }\nsteps:\n  - setRoot: a\n"
+    #expect(scenarioError(noncharacter)?.location == SourceLocation(file: "test.yaml", line: 2, column: 17))
+    let crlf = "title: x\r\ncontrollers:\r\n  a: A\u{0}\r\n"
+    #expect(scenarioError(crlf)?.location == SourceLocation(file: "test.yaml", line: 3, column: 7))
   }
 
   @Test func aRuleViolationNamesTheStepAndPointsAtIt() throws {

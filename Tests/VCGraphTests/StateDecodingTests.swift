@@ -173,10 +173,22 @@ struct StateDecodingTests {
 
   @Test func aMissingKeyOrAWrongValueSaysWhere() throws {
     let json = StateDocument(frames: try replayedSample("login-flow").frames).jsonString()
+    /// The line and column where `needle` first starts in `text`.
+    func position(of needle: String, in text: String) throws -> (line: Int, column: Int) {
+      let range = try #require(text.range(of: needle))
+      let before = text[..<range.lowerBound]
+      let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+      return (before.filter { $0 == "\n" }.count + 1, text[lineStart..<range.lowerBound].count + 1)
+    }
     let withoutState = json.replacing(/\n\s*"state" : "[a-z]+",/, with: "", maxReplacements: 1)
+    // At the object the key is missing from: the first controller of the first step.
+    let list = try #require(withoutState.range(of: "\"viewControllers\""))
+    let firstController = try position(of: "{", in: String(withoutState[list.lowerBound...]))
+    let controllers = try position(of: "\"viewControllers\"", in: withoutState)
     #expect(
       throws: StateDocumentError(
-        .invalidContent("missing key 'state'", at: "steps[0].viewControllers[0]"), path: "s.json")
+        .invalidContent("missing key 'state'", at: "steps[0].viewControllers[0]"), path: "s.json",
+        line: controllers.line + firstController.line - 1, column: firstController.column)
     ) { try StateDocument(jsonData: Data(withoutState.utf8), path: "s.json") }
 
     let badKind = json.replacing(#""kind" : "navigation""#, with: #""kind" : "stack""#, maxReplacements: 1)
@@ -184,9 +196,10 @@ struct StateDecodingTests {
       _ = try StateDocument(jsonData: Data(badKind.utf8), path: "s.json")
       Issue.record("an unknown kind was accepted")
     } catch {
+      let kind = try position(of: #""stack""#, in: badKind)
       #expect(
         error.description
-          == "s.json: error: not a state document (as `vcgraph state --json` writes): steps[0].viewControllers[0].kind: "
+          == "s.json:\(kind.line):\(kind.column): error: not a state document (as `vcgraph state --json` writes): steps[0].viewControllers[0].kind: "
           + "'stack' is not a valid kind; expected one of: navigation, tabBar, splitView, pageView, container, content")
     }
 
@@ -197,8 +210,25 @@ struct StateDecodingTests {
     } catch {
       #expect(
         error.description.hasPrefix(
-          "s.json: error: not a state document (as `vcgraph state --json` writes): steps[0].viewControllers[0].instance: "
+          "s.json:\(try position(of: #""one""#, in: badType).line):"
         ))
+      #expect(
+        error.description.contains(
+          " error: not a state document (as `vcgraph state --json` writes): steps[0].viewControllers[0].instance: "
+        ))
+    }
+
+    // A valid JSON number that is not whole is a content error where it is, not "not a JSON document".
+    let fraction = json.replacing(#""instance" : 1"#, with: #""instance" : 1.5"#, maxReplacements: 1)
+    do throws(StateDocumentError) {
+      _ = try StateDocument(jsonData: Data(fraction.utf8), path: "s.json")
+      Issue.record("a fractional instance was accepted")
+    } catch {
+      let number = try position(of: "1.5", in: fraction)
+      #expect(
+        error.description
+          == "s.json:\(number.line):\(number.column): error: not a state document (as `vcgraph state --json` writes):"
+          + " steps[0].viewControllers[0].instance: instance must be a whole number, not 1.5")
     }
 
     let noTitle = json.replacing(/\n\s*"title" : null,/, with: "", maxReplacements: 1)

@@ -456,6 +456,55 @@ struct StoryboardTests {
     #expect(error.location.line == 2)
   }
 
+  /// A storyboard that declares one 10 KB entity and uses it 900 times in scene titles: 66 KB that
+  /// libxml2 would expand to 9 MB of titles (and vcgraph to a 180 MB JSON export).
+  static func entityAmplification(_ prolog: String = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n") -> String {
+    let scenes = (0..<900).map { _ in
+      "<scene><objects><viewController title=\"&big;\"/></objects></scene>"
+    }
+    return prolog + """
+      <!DOCTYPE document [
+      <!ENTITY big "\(String(repeating: "A", count: 10_000))">
+      ]>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+      <scenes>
+      \(scenes.joined(separator: "\n"))
+      </scenes>
+      </document>
+      """
+  }
+
+  @Test func aDocumentTypeDeclarationIsRefusedWhereItIsAndNoEntityIsExpanded() throws {
+    let attack = Self.entityAmplification()
+    #expect((60_000..<72_000).contains(attack.utf8.count))
+    let error = try #require(Self.error(attack))
+    #expect(error.problem == .documentTypeDeclaration)
+    #expect(
+      error.description
+        == "test.storyboard:2:1: error: the storyboard has a document type declaration (<!DOCTYPE>), where entities"
+        + " are declared; storyboards written by Xcode never have one, and vcgraph does not expand entities")
+
+    // After comments and processing instructions, in UTF-16, after a byte order mark.
+    let commented = Self.entityAmplification("<?xml version=\"1.0\"?>\n<!-- <!DOCTYPE in a comment> -->\n  <?pi x?> ")
+    #expect(Self.error(commented)?.location == SourceLocation(file: "test.storyboard", line: 3, column: 12))
+    var utf16 = Data([0xFF, 0xFE])
+    for unit in Self.entityAmplification().utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+    #expect(
+      throws: StoryboardError(.documentTypeDeclaration, at: SourceLocation(file: "u.storyboard", line: 2, column: 1))
+    ) {
+      try Storyboard(data: utf16, path: "u.storyboard")
+    }
+    let bom = "\u{FEFF}<!DOCTYPE document>\n<document/>"
+    #expect(Self.error(bom)?.location == SourceLocation(file: "test.storyboard", line: 1, column: 1))
+    // The words in a comment or in the document are not a declaration.
+    let mentioned = """
+      <?xml version="1.0"?><!-- <!DOCTYPE --><document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">
+      <scenes><scene sceneID="a"><objects><viewController id="v" title="&lt;!DOCTYPE" sceneMemberID="viewController"/>
+      </objects></scene></scenes></document>
+      """
+    #expect(try Self.storyboard(mentioned).scenes.map(\.title) == ["<!DOCTYPE"])
+  }
+
   @Test func unreadableFilesAreErrors() throws {
     let missing = Self.fixturePath("no-such.storyboard")
     #expect(throws: StoryboardError.self) { try Storyboard(contentsOfFile: missing) }

@@ -142,6 +142,40 @@ import VCGraphviz
     #expect(texts.contains("<b>bold</b> & co"))
   }
 
+  /// What the model accepts, the renderer draws: a caption of spaces, noncharacters (U+FFFE, U+FFFF,
+  /// U+FDD0) and control characters in titles, class names and captions, a class name of one space
+  /// (a storyboard's `customClass=" "`). Graphviz's HTML labels cannot hold them, and an empty
+  /// `<B></B>` or `<FONT></FONT>` is a syntax error to it.
+  @Test func textGraphvizLabelsCannotHoldIsDrawnSanitized() throws {
+    let diagram = try lastDiagram(
+      #"""
+      title: "A\uFFFEB"
+      controllers:
+        home: { class: "Home\uFFFFViewController", title: "Ta\uFDD0ble\u0001" }
+        blank: { class: C, title: " " }
+      steps:
+        - setRoot: home
+          caption: "   "
+        - addChild: blank
+          to: home
+          caption: "\uFFFF"
+      """#)
+    let svg = try SVGDocument(try #require(try render(diagram, [.svg])[.svg]))
+    let texts = svg.texts.joined(separator: "\n")
+    #expect(texts.contains("A\u{FFFD}B"))
+    #expect(texts.contains("Home\u{FFFD}ViewController"))
+    #expect(texts.contains("Ta\u{FFFD}ble\u{FFFD}"))
+    #expect(!texts.unicodeScalars.contains { $0.properties.isNoncharacterCodePoint })
+
+    var hierarchy = Hierarchy(viewControllers: [ViewController(id: "s", className: " ", title: "\u{FFFE}")])
+    _ = try hierarchy.apply(.setRoot("s", window: "main"))
+    for caption in ["   ", "\u{FFFF}", "\t\n"] {
+      let blank = Diagram(hierarchy: hierarchy, context: " ", headline: " ", caption: caption)
+      let drawn = try SVGDocument(try #require(try render(blank, [.svg])[.svg]))
+      #expect(drawn.nodeIDs.contains("vc-s"))
+    }
+  }
+
   /// Graphviz expands `\N`, `\G`, … in labels and ids; vcgraph guards backslashes in text with an
   /// invisible word joiner and percent-encodes them in ids.
   @Test func backslashEscapesInNamesAreShownLiterally() throws {

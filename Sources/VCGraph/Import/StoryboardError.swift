@@ -28,6 +28,9 @@ public struct StoryboardError: Error, Sendable, Hashable, CustomStringConvertibl
     case notInterfaceBuilder(rootElement: String)
     /// An Interface Builder document of another type, a XIB: it has no scenes.
     case notAStoryboard(type: String)
+    /// A document type declaration (`<!DOCTYPE … [<!ENTITY …>]>`), where entities are declared:
+    /// Xcode never writes one, and the XML parser would expand its entities.
+    case documentTypeDeclaration
 
     public var message: String {
       switch self {
@@ -41,6 +44,9 @@ public struct StoryboardError: Error, Sendable, Hashable, CustomStringConvertibl
         return "not a storyboard: the root element is <\(rootElement)>, expected Interface Builder's <document>"
       case let .notAStoryboard(type):
         return "not a storyboard: the document's type is \(type), a XIB, which has no scenes"
+      case .documentTypeDeclaration:
+        return "the storyboard has a document type declaration (<!DOCTYPE>), where entities are declared;"
+          + " storyboards written by Xcode never have one, and vcgraph does not expand entities"
       }
     }
 

@@ -49,11 +49,17 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
       case let .unreadable(reason): return "cannot read the scenario: \(reason)"
       case let .syntax(reason): return "invalid YAML: \(reason)"
       case let .unknownKey(key, context, allowed):
+        if let nearest = Self.nearest(to: key, in: allowed) {
+          return "unknown key '\(key)' in \(context); did you mean '\(nearest)'?"
+        }
         return "unknown key '\(key)' in \(context); expected one of: \(allowed.joined(separator: ", "))"
       case let .missingKey(key, context): return "\(context) needs '\(key):'"
       case let .duplicateKey(key): return "the key '\(key)' appears more than once"
       case let .wrongType(context, expected): return "\(context) must be \(expected)"
       case let .invalidValue(value, context, allowed):
+        if let nearest = Self.nearest(to: value, in: allowed) {
+          return "'\(value)' is not a valid \(context); did you mean '\(nearest)'?"
+        }
         return "'\(value)' is not a valid \(context); expected one of: \(allowed.joined(separator: ", "))"
       case let .unknownController(id):
         return "unknown controller '\(id)'; declare it under 'controllers:'"
@@ -70,6 +76,32 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
         return "unsupported scenario version '\(version)'; this vcgraph reads version 1"
       case let .rule(violation): return violation.message
       }
+    }
+
+    /// The word of `words` closest to a misspelt `word`, ignoring case: one whose edit distance is
+    /// at most a third of the word's length (at least 1), and nearer than any other; nil otherwise.
+    static func nearest(to word: String, in words: [String]) -> String? {
+      let typed = Array(word.lowercased())
+      guard !typed.isEmpty, typed.count <= 64 else { return nil }
+      let limit = max(1, typed.count / 3)
+      let ranked = words.map { ($0, editDistance(typed, Array($0.lowercased()))) }.filter { $0.1 <= limit }
+      guard let best = ranked.min(by: { $0.1 < $1.1 }), ranked.filter({ $0.1 == best.1 }).count == 1 else {
+        return nil
+      }
+      return best.0
+    }
+
+    /// The Levenshtein distance: insertions, deletions and substitutions, one each.
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+      var previous = Array(0...b.count)
+      for (i, x) in a.enumerated() {
+        var current = [i + 1] + Array(repeating: 0, count: b.count)
+        for (j, y) in b.enumerated() {
+          current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+        }
+        previous = current
+      }
+      return previous[b.count]
     }
   }
 }

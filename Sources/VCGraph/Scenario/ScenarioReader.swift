@@ -391,18 +391,51 @@ struct ScenarioReader {
     switch yamlError {
     case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
       let .composer(context, problem, mark, _):
-      let detail = context.map { "\(problem) \($0.text)" } ?? problem
+      var detail = context.map { "\(problem) \($0.text)" } ?? problem
+      if let hint = Self.indentationHint(for: problem, at: mark, in: text) { detail += "; " + hint }
       return ScenarioError(.syntax(detail), at: at(mark))
     case let .duplicatedKeysInMapping(duplicates, context):
       let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
       let problem: ScenarioError.Problem =
         duplicates.count == 1 ? .duplicateKey(duplicates[0]) : .syntax("the keys \(keys) appear more than once")
       return ScenarioError(problem, at: at(context.mark))
-    case let .reader(problem, _, _, _):
-      return ScenarioError(.syntax(problem), at: start)
+    case let .reader(problem, offset, _, _):
+      // libyaml's reader (a NUL byte, a noncharacter such as U+FFFE) gives an offset, in characters.
+      return ScenarioError(
+        .syntax(problem), at: offset.map { Self.location(ofCharacter: $0, in: text, path: path) } ?? start)
     default:
       return ScenarioError(.syntax(String(describing: yamlError)), at: start)
     }
+  }
+
+  /// The line and column of the character at `offset` (counted in characters from the start), with
+  /// lines counted as libyaml counts them and columns in Unicode scalars.
+  static func location(ofCharacter offset: Int, in text: String, path: String) -> SourceLocation {
+    let end = text.index(text.startIndex, offsetBy: offset, limitedBy: text.endIndex) ?? text.endIndex
+    return Self.end(of: String(text[..<end]), path: path)
+  }
+
+  /// A hint in vcgraph's words for libyaml's errors about a key indented differently from its
+  /// siblings: which key, and where the step it belongs to starts.
+  static func indentationHint(for problem: String, at mark: Mark, in text: String) -> String? {
+    guard problem.hasPrefix("mapping values are not allowed") || problem.hasPrefix("did not find expected '-'")
+    else { return nil }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.indices.contains(mark.line - 1) else { return nil }
+    let line = lines[mark.line - 1]
+    let indentation = line.prefix { $0 == " " }.count
+    guard let colon = line.firstIndex(of: ":") else { return nil }
+    let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+    guard !key.isEmpty, !key.contains(where: { " -[]{},#\"'".contains($0) }) else { return nil }
+    // The nearest line above that starts a list item less indented than the key: the step.
+    for number in stride(from: mark.line - 1, through: 1, by: -1) {
+      let above = lines[number - 1]
+      let dash = above.prefix { $0 == " " }.count
+      guard above.dropFirst(dash).hasPrefix("- "), dash < indentation else { continue }
+      let column = dash + 3
+      return "check the indentation of '\(key):' under the step at line \(number): its keys start in column \(column)"
+    }
+    return "check the indentation of '\(key):'"
   }
 
   /// Where `text` ends, counting lines as libyaml does: a break is LF, CR, CR LF, NEL, LS or PS.

@@ -6,9 +6,15 @@ enum HTMLText {
   /// backslash. With the joiner the backslash is drawn as it is.
   static let backslashGuard: Unicode.Scalar = "\u{2060}"
 
+  /// `text` for a label: markup characters as entities, a backslash guarded, line breaks and tabs
+  /// as spaces, and what XML cannot hold (C0 controls, DEL, noncharacters such as U+FFFE and
+  /// U+FFFF, which Graphviz's XML parser refuses with a syntax error) as U+FFFD, the replacement
+  /// character. Swift strings hold no lone surrogates.
   static func escape(_ text: String) -> String {
-    // Most text needs no escaping: printable ASCII without markup characters, or any other letter.
-    if text.utf8.allSatisfy({ $0 >= 0x80 || (0x20..<0x7F).contains($0) && !Self.escapedBytes.contains($0) }) {
+    // Most text needs no escaping: printable ASCII without markup characters, or any other letter
+    // (all of U+FDD0…U+FDEF and the U+…FFFE/U+…FFFF noncharacters are encoded with a byte 0xEF or above).
+    if text.utf8.allSatisfy({ $0 >= 0x80 && $0 < 0xEF || (0x20..<0x7F).contains($0) && !Self.escapedBytes.contains($0) }
+    ) {
       return text
     }
     var result = ""
@@ -25,7 +31,7 @@ enum HTMLText {
       case "'": result += "&#39;"
       case "\n", "\r", "\t": result += " "
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
+        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.isNoncharacterCodePoint {
           result += "&#xFFFD;"
         } else {
           result.unicodeScalars.append(scalar)
@@ -54,6 +60,7 @@ enum HTMLText {
     var result = ""
     for scalar in text.unicodeScalars {
       if scalar == "%" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F
+        || scalar.properties.isNoncharacterCodePoint
         || scalar.properties.isWhitespace
       {
         for byte in String(scalar).utf8 { result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
@@ -294,6 +301,9 @@ enum HTMLText {
     maxLines: Int = 8, face: String? = nil
   ) -> String {
     var inner = lines(text, width: width, maxLines: maxLines).map(escape).joined(separator: "<BR ALIGN=\"LEFT\"/>")
+    // A text of only whitespace has no lines, and Graphviz refuses an empty <B></B> or <FONT></FONT>
+    // with a syntax error: it is drawn as one space.
+    if inner.isEmpty { inner = " " }
     if bold { inner = "<B>\(inner)</B>" }
     if italic { inner = "<I>\(inner)</I>" }
     let faceAttribute = face.map { " FACE=\"\($0)\"" } ?? ""
