@@ -505,6 +505,26 @@ struct StoryboardTests {
     #expect(try Self.storyboard(mentioned).scenes.map(\.title) == ["<!DOCTYPE"])
   }
 
+  @Test func twoScenesWithOneObjectIDAreRefusedWithBothLines() throws {
+    let duplicated = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">
+      <scenes>
+      <scene sceneID="a"><objects><viewController id="same" title="First" sceneMemberID="viewController"/></objects></scene>
+      <scene sceneID="b"><objects>
+        <tableViewController id="same" title="Second" sceneMemberID="viewController"/>
+      </objects></scene>
+      </scenes>
+      </document>
+      """
+    let error = try #require(Self.error(duplicated))
+    #expect(error.problem == .duplicateObjectID("same", firstLine: 3))
+    #expect(error.location.line == 5)
+    #expect(
+      error.description.hasSuffix(
+        "error: a second scene controller with the object id \"same\" (the first is on line 3);"
+          + " Xcode refuses such a storyboard as corrupt"))
+  }
+
   @Test func unreadableFilesAreErrors() throws {
     let missing = Self.fixturePath("no-such.storyboard")
     #expect(throws: StoryboardError.self) { try Storyboard(contentsOfFile: missing) }

@@ -325,6 +325,8 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
   private var sceneControllers: [Int] = []
   /// The open scene's segues: their attributes and where, and the controller they are inside, if any.
   private var sceneSegues: [(attributes: [String: String], location: SourceLocation, controller: Int?)] = []
+  /// The line of each scene controller's object id, to refuse a second controller with the same id.
+  private var controllerLines: [String: Int] = [:]
   /// The element names and segue kinds already warned about, so each is reported once.
   private var reported: Set<String> = []
 
@@ -365,6 +367,14 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
       return
     }
     if let objectsDepth, depth == objectsDepth + 1, isController(elementName, attributes) {
+      if let objectID = attributes["id"] {
+        if let first = controllerLines[objectID] {
+          error = StoryboardError(.duplicateObjectID(objectID, firstLine: first), at: location)
+          parser.abortParsing()
+          return
+        }
+        controllerLines[objectID] = location.line
+      }
       readController(elementName, attributes, location: location, depth: depth)
       return
     }

@@ -31,6 +31,8 @@ public struct StoryboardError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A document type declaration (`<!DOCTYPE … [<!ENTITY …>]>`), where entities are declared:
     /// Xcode never writes one, and the XML parser would expand its entities.
     case documentTypeDeclaration
+    /// Two scenes' controllers with the same object id: Xcode refuses such a document as corrupt.
+    case duplicateObjectID(String, firstLine: Int)
 
     public var message: String {
       switch self {
@@ -47,6 +49,9 @@ public struct StoryboardError: Error, Sendable, Hashable, CustomStringConvertibl
       case .documentTypeDeclaration:
         return "the storyboard has a document type declaration (<!DOCTYPE>), where entities are declared;"
           + " storyboards written by Xcode never have one, and vcgraph does not expand entities"
+      case let .duplicateObjectID(objectID, firstLine):
+        return "a second scene controller with the object id \"\(objectID)\" (the first is on line \(firstLine));"
+          + " Xcode refuses such a storyboard as corrupt"
       }
     }
 
