@@ -18,7 +18,7 @@ extension Scenario {
     }
   }
 
-  /// Reads a scenario file (YAML, or JSON, which is YAML too).
+  /// Reads a scenario file: YAML, or JSON (`.json`, read by JSON's rules, then as YAML's flow style).
   public init(contentsOfFile path: String) throws(ScenarioError) {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -29,7 +29,12 @@ extension Scenario {
         : "it is a folder; this command reads one scenario file, such as \(inside[0])"
       throw ScenarioError(.unreadable(reason), at: SourceLocation(file: path, line: 1, column: 1))
     }
-    let text: String
+    if let kind = InputFile.specialFileKind(at: path) {
+      throw ScenarioError(
+        .unreadable("it is \(kind), not a file; save the scenario to a file"),
+        at: SourceLocation(file: path, line: 1, column: 1))
+    }
+    var text: String
     do {
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
       guard let decoded = String(data: data, encoding: .utf8) else {
@@ -42,6 +47,10 @@ extension Scenario {
     } catch {
       let reason = (error as NSError).localizedFailureReason ?? "no such file, or it cannot be opened"
       throw ScenarioError(.unreadable(reason), at: SourceLocation(file: path, line: 1, column: 1))
+    }
+    // A .json file is read by JSON's rules first (see JSONScenarioText).
+    if (path as NSString).pathExtension.lowercased() == "json" {
+      text = try JSONScenarioText.yamlText(of: text, path: path)
     }
     try self.init(yaml: text, path: path)
   }

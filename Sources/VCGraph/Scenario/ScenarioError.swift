@@ -24,6 +24,8 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     case unreadable(String)
     /// The YAML itself is malformed.
     case syntax(String)
+    /// A `.json` scenario is not well-formed JSON.
+    case jsonSyntax(String)
     /// A mapping holds a key the format does not know.
     case unknownKey(String, context: String, allowed: [String])
     case missingKey(String, context: String)
@@ -48,6 +50,7 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
       switch self {
       case let .unreadable(reason): return "cannot read the scenario: \(reason)"
       case let .syntax(reason): return "invalid YAML: \(reason)"
+      case let .jsonSyntax(reason): return "invalid JSON: \(reason)"
       case let .unknownKey(key, context, allowed):
         if let nearest = Self.nearest(to: key, in: allowed) {
           return "unknown key '\(key)' in \(context); did you mean '\(nearest)'?"
