@@ -32,6 +32,7 @@ public final class Renderer {
     var tried: Set<GraphDescription> = []
     // The picture that overflows the budget least, for when none fits.
     var closest: (graph: GraphDescription, overflow: Double)?
+    /// The most folded picture not laid out for being sure not to fit: the last resort.
     var skipped: GraphDescription?
     var firstFitting: (graph: GraphDescription, level: FoldLevel)?
     let budget = pageBudget
@@ -40,11 +41,12 @@ public final class Renderer {
     func attempt(_ graph: GraphDescription, _ level: FoldLevel) throws(RenderError) -> [OutputFormat: [UInt8]]? {
       // The same picture again (a level that folds nothing more, a wrapping that moves nothing).
       guard tried.insert(graph).inserted else { return nil }
-      // A picture sure to be too tall (a long column of nodes) is not laid out.
+      // A picture sure to be too tall (a long column of nodes), or to have more boxes than a page
+      // holds, is not laid out: `dot` takes minutes and gigabytes on thousands of nodes.
       if graph.tallestChain(height: { _ in Self.minimumNodeHeight }, separation: StableLayout.minimumRankSeparation)
-        > tallest
+        > tallest || Double(graph.nodes.count) * Self.minimumNodeArea > tallest * tallest
       {
-        if skipped == nil { skipped = graph }
+        skipped = graph
         return nil
       }
       let drawing = try draw(graph, formats: formats, comfortable: budget)
@@ -90,6 +92,11 @@ public final class Renderer {
 
   /// The height of the smallest box a diagram draws, in points: a window's two lines.
   static let minimumNodeHeight: Double = 30
+
+  /// The area of the smallest box a diagram draws, in square points (a window's two lines, 60
+  /// points wide), with nothing between boxes: a graph of more boxes than a page's area holds at
+  /// this size cannot fit it.
+  static let minimumNodeArea: Double = 60 * 30
 
   /// Renders a graph description in each of `formats`.
   public func render(_ graph: GraphDescription, formats: [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]]
