@@ -100,6 +100,33 @@ import Testing
     }
   }
 
+  /// The JSON lists the segues (kind, source, destination, identifier) and the storyboard
+  /// references with their storyboard and scene in fields of their own; `diff` still reads it.
+  @Test func theJSONListsSeguesAndReferences() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let result = try folder.vcgraph("storyboard", Self.main, "--format", "json", "-o", "out")
+      #expect(result.status == 0, "\(result)")
+      let document = try #require(
+        try JSONSerialization.jsonObject(with: Data(try folder.bytes("out/Main.json"))) as? [String: Any])
+      let storyboard = try #require(document["storyboard"] as? [String: Any])
+      #expect(storyboard["name"] as? String == "Main")
+      let segues = try #require(storyboard["segues"] as? [[String: Any]])
+      #expect(
+        segues.contains {
+          $0["kind"] as? String == "relationship" && $0["relationship"] as? String == "viewControllers"
+        })
+      let shown = segues.filter { $0["kind"] as? String == "show" }
+      #expect(!shown.isEmpty)
+      #expect(shown.allSatisfy { $0["source"] is String && $0["destination"] is String })
+      #expect(segues.contains { $0["identifier"] != nil })
+      let references = try #require(storyboard["references"] as? [[String: Any]])
+      #expect(references.contains { $0["storyboard"] as? String == "Settings" })
+      let diff = try folder.vcgraph("diff", "out/Main.json", "out/Main.json")
+      #expect(diff.status == 0, "\(diff)")
+    }
+  }
+
   /// A storyboard's hierarchy at launch in the text formats `import` writes, from the same code.
   @Test func aStoryboardIsWrittenAsAnOutlineAndAMermaidFlowchart() throws {
     try withTemporaryFolder { folder in

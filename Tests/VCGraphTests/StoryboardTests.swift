@@ -580,4 +580,30 @@ struct StoryboardTests {
     #expect(hierarchy.members.isEmpty)
     #expect(hierarchy.segues.isEmpty)
   }
+
+  /// Peek and pop (Xcode 7 and later) writes a segue's `commit` and `preview` parts as `<segue
+  /// key="commit">` inside it, with no destination: they are parts of the segue, not segues of
+  /// their own, and draw no "segue without a destination" warning.
+  @Test func peekAndPopPartsOfASegueAreNotSegues() throws {
+    let storyboard = try Self.storyboard(
+      """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" initialViewController="a">
+      <scenes>
+      <scene sceneID="s1"><objects><tableViewController id="a" sceneMemberID="viewController">
+        <connections>
+          <segue destination="b" kind="show" identifier="detail" id="g1">
+            <segue key="commit" inheritsFrom="parentRelationship" id="g2"/>
+            <segue key="preview" inheritsFrom="commit" id="g3"/>
+          </segue>
+        </connections>
+      </tableViewController></objects></scene>
+      <scene sceneID="s2"><objects><viewController id="b" sceneMemberID="viewController"/></objects></scene>
+      </scenes>
+      </document>
+      """)
+    #expect(storyboard.warnings.isEmpty, "\(storyboard.warnings)")
+    #expect(storyboard.connections.map(\.objectID) == ["g1"])
+    #expect(storyboard.connections.first?.destination == "b")
+  }
+
 }

@@ -5,6 +5,9 @@ import Foundation
 /// Every declared controller is listed, with null relations when it is not attached.
 public struct StateDocument: Sendable, Encodable {
   public var steps: [StepState]
+  /// For `vcgraph storyboard --format json`: the storyboard's segues and references; nil (and not
+  /// written) for anything else.
+  public var storyboard: StoryboardSummary?
 
   public init(frames: some Sequence<Frame>) {
     steps = frames.map(StepState.init(frame:))

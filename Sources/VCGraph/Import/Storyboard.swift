@@ -454,6 +454,9 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
       guard let index = segue.controller ?? first else { continue }
       let attributes = segue.attributes
       let kind = attributes["kind"]
+      // A `<segue key="commit">` or `<segue key="preview">` inside a segue is its peek-and-pop
+      // part (Xcode 7 and later), with no destination of its own: not a segue to draw or warn about.
+      if attributes["key"] == "commit" || attributes["key"] == "preview" { continue }
       guard let destination = attributes["destination"], !destination.isEmpty else {
         warnings.append(StoryboardWarning(.segueWithoutDestination, at: segue.location))
         continue

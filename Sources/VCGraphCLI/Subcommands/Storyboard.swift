@@ -133,6 +133,7 @@ extension VCGraphCommand {
           of: drawn.hierarchy, diagram: Diagram(storyboard: drawn),
           name: SafeFileName.make(storyboard.name, fallback: "storyboard"),
           action: "storyboard \(storyboard.path)", kind: "the storyboard", path: storyboard.path,
+          storyboard: storyboard,
           renderer: renderer.get)
         if printsExport {
           for file in files { FileHandle.standardOutput.write(file.contents) }

@@ -47,13 +47,14 @@ public struct SnapshotExports: Sendable {
 
   /// The files of a snapshot named `name` (`name.svg`, `name~dark.svg`, `name.json`…): `diagram`
   /// drawn in each diagram format and theme by the renderer `renderer` gives (asked for only when
-  /// one is drawn), and `hierarchy` written in each text format; `action` is the JSON state's step.
+  /// one is drawn), and `hierarchy` written in each text format; `action` is the JSON state's step,
+  /// and a `storyboard`'s segues and references go into its JSON too.
   ///
   /// - Throws: ``Failure`` when a focus names no controller of the snapshot (`kind` names it: "the
   ///   dump", "the storyboard"), ``RenderError`` when Graphviz fails.
   public func files(
     of hierarchy: Hierarchy, diagram: @autoclosure () -> Diagram, name: String, action: String, kind: String,
-    path: String, renderer: () throws(RenderError) -> Renderer
+    path: String, storyboard: Storyboard? = nil, renderer: () throws(RenderError) -> Renderer
   ) throws -> [(name: String, contents: Data)] {
     let unmatched = folding.unmatchedFocus(in: hierarchy.viewControllers)
     if !unmatched.isEmpty {
@@ -74,7 +75,9 @@ public struct SnapshotExports: Sendable {
       let text: String
       switch format {
       case .json:
-        text = StateDocument(steps: [.init(number: 1, action: action, hierarchy: hierarchy)]).jsonString()
+        var document = StateDocument(steps: [.init(number: 1, action: action, hierarchy: hierarchy)])
+        document.storyboard = storyboard.map(StoryboardSummary.init)
+        text = document.jsonString()
       case .mermaid: text = MermaidFlowchart(hierarchy).text
       default: text = HierarchyText(hierarchy).text
       }
