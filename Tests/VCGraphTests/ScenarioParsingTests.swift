@@ -326,7 +326,7 @@ struct ScenarioErrorTests {
       steps:
         - setRoot: home
       """,
-      "test.yaml:2:1: error: unknown key 'controller' in the scenario; expected one of: version, title, controllers, steps"
+      "test.yaml:2:1: error: unknown key 'controller' in the scenario; expected one of: version, title, sdk, controllers, steps"
     )
   }
 

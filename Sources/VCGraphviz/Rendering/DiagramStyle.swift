@@ -77,7 +77,7 @@ struct DiagramStyle: Sendable, Hashable {
   func color(for callback: LifecycleEvent.Callback) -> String {
     switch callback {
     case .viewDidLoad: return viewLoad
-    case .viewWillAppear, .viewDidAppear: return onScreenText
+    case .viewWillAppear, .viewIsAppearing, .viewDidAppear: return onScreenText
     case .viewWillDisappear, .viewDidDisappear: return secondaryLabel
     case .willMove, .didMove: return shownChildEdge
     case .presentationControllerShouldDismiss, .presentationControllerWillDismiss, .presentationControllerDidDismiss,
