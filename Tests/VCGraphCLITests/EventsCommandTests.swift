@@ -31,15 +31,18 @@ import Testing
     step 2: setRoot nav
       nav   viewDidLoad()
       home  viewDidLoad()
-      nav   viewWillAppear(animated: true)
-      home  viewWillAppear(animated: true)
-      nav   viewDidAppear(animated: true)
-      home  viewDidAppear(animated: true)
+      nav   viewWillAppear(animated: false)
+      home  viewWillAppear(animated: false)
+      nav   viewIsAppearing(animated: false)
+      home  viewIsAppearing(animated: false)
+      nav   viewDidAppear(animated: false)
+      home  viewDidAppear(animated: false)
     step 3: push detail on nav
       detail  willMove(toParent: nav)
       detail  viewDidLoad()
       home    viewWillDisappear(animated: true)
       detail  viewWillAppear(animated: true)
+      detail  viewIsAppearing(animated: true)
       home    viewDidDisappear(animated: true)
       detail  viewDidAppear(animated: true)
       detail  didMove(toParent: nav)
@@ -47,6 +50,7 @@ import Testing
       detail  willMove(toParent: nil)
       detail  viewWillDisappear(animated: true)
       home    viewWillAppear(animated: true)
+      home    viewIsAppearing(animated: true)
       detail  viewDidDisappear(animated: true)
       home    viewDidAppear(animated: true)
       detail  didMove(toParent: nil)
@@ -56,6 +60,7 @@ import Testing
       nav    viewWillDisappear(animated: true)
       home   viewWillDisappear(animated: true)
       login  viewWillAppear(animated: true)
+      login  viewIsAppearing(animated: true)
       login  viewDidAppear(animated: true)
       nav    viewDidDisappear(animated: true)
       home   viewDidDisappear(animated: true)
@@ -63,6 +68,8 @@ import Testing
       login  viewWillDisappear(animated: true)
       nav    viewWillAppear(animated: true)
       home   viewWillAppear(animated: true)
+      nav    viewIsAppearing(animated: true)
+      home   viewIsAppearing(animated: true)
       nav    viewDidAppear(animated: true)
       home   viewDidAppear(animated: true)
       login  viewDidDisappear(animated: true)
@@ -71,42 +78,48 @@ import Testing
     """
 
   /// The same callbacks as the JSON must give them: `controller event`, then `→ parent` for the events
-  /// that carry a parent (`→ null` when the controller leaves).
+  /// that carry a parent (`→ null` when the controller leaves) and `animated`/`unanimated` for the
+  /// appearance callbacks, which carry the flag.
   static let pushPopPresentDismissJSON: [(action: String, events: [String])] = [
     ("setViewControllers [home] on nav", ["home willMove(toParent:) → nav", "home didMove(toParent:) → nav"]),
     (
       "setRoot nav",
       [
-        "nav viewDidLoad", "home viewDidLoad", "nav viewWillAppear", "home viewWillAppear", "nav viewDidAppear",
-        "home viewDidAppear",
+        "nav viewDidLoad", "home viewDidLoad", "nav viewWillAppear unanimated", "home viewWillAppear unanimated",
+        "nav viewIsAppearing unanimated", "home viewIsAppearing unanimated", "nav viewDidAppear unanimated",
+        "home viewDidAppear unanimated",
       ]
     ),
     (
       "push detail on nav",
       [
-        "detail willMove(toParent:) → nav", "detail viewDidLoad", "home viewWillDisappear", "detail viewWillAppear",
-        "home viewDidDisappear", "detail viewDidAppear", "detail didMove(toParent:) → nav",
+        "detail willMove(toParent:) → nav", "detail viewDidLoad", "home viewWillDisappear animated",
+        "detail viewWillAppear animated", "detail viewIsAppearing animated", "home viewDidDisappear animated",
+        "detail viewDidAppear animated", "detail didMove(toParent:) → nav",
       ]
     ),
     (
       "pop nav",
       [
-        "detail willMove(toParent:) → null", "detail viewWillDisappear", "home viewWillAppear",
-        "detail viewDidDisappear", "home viewDidAppear", "detail didMove(toParent:) → null", "detail deinit",
+        "detail willMove(toParent:) → null", "detail viewWillDisappear animated", "home viewWillAppear animated",
+        "home viewIsAppearing animated", "detail viewDidDisappear animated", "home viewDidAppear animated",
+        "detail didMove(toParent:) → null", "detail deinit",
       ]
     ),
     (
       "present login from home",
       [
-        "login viewDidLoad", "nav viewWillDisappear", "home viewWillDisappear", "login viewWillAppear",
-        "login viewDidAppear", "nav viewDidDisappear", "home viewDidDisappear",
+        "login viewDidLoad", "nav viewWillDisappear animated", "home viewWillDisappear animated",
+        "login viewWillAppear animated", "login viewIsAppearing animated", "login viewDidAppear animated",
+        "nav viewDidDisappear animated", "home viewDidDisappear animated",
       ]
     ),
     (
       "dismiss login",
       [
-        "login viewWillDisappear", "nav viewWillAppear", "home viewWillAppear", "nav viewDidAppear",
-        "home viewDidAppear", "login viewDidDisappear", "login deinit",
+        "login viewWillDisappear animated", "nav viewWillAppear animated", "home viewWillAppear animated",
+        "nav viewIsAppearing animated", "home viewIsAppearing animated", "nav viewDidAppear animated",
+        "home viewDidAppear animated", "login viewDidDisappear animated", "login deinit",
       ]
     ),
   ]
@@ -140,13 +153,21 @@ import Testing
           if event.keys.contains("parent") {
             text += " → " + ((event["parent"] is NSNull) ? "null" : (event["parent"] as? String ?? "?"))
           }
+          if let animated = event["animated"] as? Bool { text += animated ? " animated" : " unanimated" }
           return text
         }
         #expect(described == expected.events, "\(expected.action)")
         for event in events {
           let name = event["event"] as? String ?? ""
           let hasParent = name == "willMove(toParent:)" || name == "didMove(toParent:)"
-          let keys: Set<String> = hasParent ? ["viewController", "event", "parent"] : ["viewController", "event"]
+          let isAppearance =
+            name.hasPrefix("viewWill") || name.hasPrefix("viewIs")
+            || name.hasPrefix("viewDid")
+              && name != "viewDidLoad"
+          let keys: Set<String> =
+            hasParent
+            ? ["viewController", "event", "parent"]
+            : isAppearance ? ["viewController", "event", "animated"] : ["viewController", "event"]
           #expect(Set(event.keys) == keys, "\(expected.action): \(event)")
         }
       }
@@ -171,18 +192,27 @@ import Testing
                   "viewController" : "detail"
                 },
                 {
+                  "animated" : true,
                   "event" : "viewWillDisappear",
                   "viewController" : "detail"
                 },
                 {
+                  "animated" : true,
                   "event" : "viewWillAppear",
                   "viewController" : "home"
                 },
                 {
+                  "animated" : true,
+                  "event" : "viewIsAppearing",
+                  "viewController" : "home"
+                },
+                {
+                  "animated" : true,
                   "event" : "viewDidDisappear",
                   "viewController" : "detail"
                 },
                 {
+                  "animated" : true,
                   "event" : "viewDidAppear",
                   "viewController" : "home"
                 },
@@ -218,6 +248,7 @@ import Testing
             nav    viewWillDisappear(animated: true)
             home   viewWillDisappear(animated: true)
             login  viewWillAppear(animated: true)
+            login  viewIsAppearing(animated: true)
             login  viewDidAppear(animated: true)
             nav    viewDidDisappear(animated: true)
             home   viewDidDisappear(animated: true)
@@ -229,7 +260,7 @@ import Testing
       let steps = try #require((try parseJSON(json.standardOutput) as? [String: Any])?["steps"] as? [[String: Any]])
       #expect(steps.map { $0["number"] as? Int } == [3])
       #expect(steps.map { $0["action"] as? String } == ["push detail on nav"])
-      #expect((steps.first?["events"] as? [Any])?.count == 7)
+      #expect((steps.first?["events"] as? [Any])?.count == 8)
     }
   }
 

@@ -91,7 +91,10 @@ import Testing
     // Callbacks numbered in order, as `vcgraph events` prints them.
     let callbacks = page.texts(of: "code").filter { $0.hasPrefix("nav ") }
     #expect(
-      callbacks == ["nav  viewDidLoad()", "nav  viewWillAppear(animated: true)", "nav  viewDidAppear(animated: true)"])
+      callbacks == [
+        "nav  viewDidLoad()", "nav  viewWillAppear(animated: false)", "nav  viewIsAppearing(animated: false)",
+        "nav  viewDidAppear(animated: false)",
+      ])
     #expect(page.texts(of: "li").contains { $0.contains("Unbalanced calls to begin/end appearance transitions") })
     // The step list, Previous/Next and the files.
     #expect(
@@ -120,8 +123,9 @@ import Testing
       Callbacks, in UIKit's order:
 
       1. `nav  viewDidLoad()`
-      2. `nav  viewWillAppear(animated: true)`
-      3. `nav  viewDidAppear(animated: true)`
+      2. `nav  viewWillAppear(animated: false)`
+      3. `nav  viewIsAppearing(animated: false)`
+      4. `nav  viewDidAppear(animated: false)`
 
       Files: [01-setroot-nav.svg](01-setroot-nav.svg), [01-setroot-nav.png](01-setroot-nav.png)
 

@@ -218,8 +218,8 @@ struct HierarchyDumpTests {
       Self.summary(hierarchy) == [
         "UIHostingController<ModifiedContent<AnyView, RootModifier>>:"
           + " SwiftUI.UIHostingController<SwiftUI.ModifiedContent<SwiftUI.AnyView, SwiftUI.RootModifier>>,"
-          + " container, appeared | root of 1",
-        "UIHostingController<ContentView>: SwiftUI.UIHostingController<MyApp.ContentView>, content, appeared"
+          + " hosting, appeared | root of 1",
+        "UIHostingController<ContentView>: SwiftUI.UIHostingController<MyApp.ContentView>, hosting, appeared"
           + " | child of UIHostingController<ModifiedContent<AnyView, RootModifier>>",
         "HomeViewController: MyApp.HomeViewController, content, appeared"
           + " | child of UIHostingController<ModifiedContent<AnyView, RootModifier>>",
@@ -229,7 +229,7 @@ struct HierarchyDumpTests {
           + " | child of UIHostingController<ModifiedContent<AnyView, RootModifier>>",
         "PagingController<Int>: MyApp.PagingController<Swift.Int>, container, appeared"
           + " | child of UIHostingController<ModifiedContent<AnyView, RootModifier>>",
-        "UIHostingController<ContentView>-2: SwiftUI.UIHostingController<MyApp.ContentView>, content, appeared"
+        "UIHostingController<ContentView>-2: SwiftUI.UIHostingController<MyApp.ContentView>, hosting, appeared"
           + " | child of PagingController<Int>",
         "PresentationHostingController<AnyView>: SwiftUI.PresentationHostingController<SwiftUI.AnyView>, content,"
           + " appeared | presented by UIHostingController<ModifiedContent<AnyView, RootModifier>> (pageSheet)",

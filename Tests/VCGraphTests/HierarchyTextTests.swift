@@ -10,8 +10,10 @@ func replayedSample(_ stem: String) throws -> Replay {
 
 /// One line of `_printHierarchy` text, after the grammar in uikit-reference.md (pointers optional,
 /// `<Class 0x…>` or `<Class: 0x…>`).
+// A Swift generic class (`SwiftUI.UIHostingController<MyApp.LibraryView>`) is printed demangled, as a
+// scenario names it; UIKit itself prints it mangled (`_TtGC7SwiftUI19UIHostingController…`).
 private var printedLine: Regex<(Substring, Substring, Substring, Substring?)> {
-  /(?:(?:   \| )*|(?:   \| )*   \+ |\+ )<([^<>\s]+)(?:(?::)? 0x[0-9a-fA-F]+)?>, state: (disappeared|appearing|appeared|disappearing), view: (?:\(view not loaded\)|<([^<>\s:]+)(?:: 0x[0-9a-fA-F]+| 0x[0-9a-fA-F]+)?>(?: not in the window)?)(?:, presented with: (?:\(null\)|<[^<>\s]+(?: 0x[0-9a-fA-F]+)?>))?/
+  /(?:(?:   \| )*|(?:   \| )*   \+ |\+ )<([^<>\s]+(?:<[^\s]+?>)?)(?:(?::)? 0x[0-9a-fA-F]+)?>, state: (disappeared|appearing|appeared|disappearing), view: (?:\(view not loaded\)|<([^<>\s:]+)(?:: 0x[0-9a-fA-F]+| 0x[0-9a-fA-F]+)?>(?: not in the window)?)(?:, presented with: (?:\(null\)|<[^<>\s]+(?: 0x[0-9a-fA-F]+)?>))?/
 }
 
 @Suite("_printHierarchy text export")

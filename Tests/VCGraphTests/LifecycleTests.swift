@@ -5,11 +5,17 @@ import Testing
 // The lifecycle callbacks each kind of step makes, pinned to the orders of the UIKit reference
 // (../shared/uikit-reference.md, "Callback orders") and seed 003, which wins where they disagree.
 
+/// Replays `yaml` built with the iOS 16 SDK (`sdk: 16`), the log the seeds recorded: no
+/// `viewIsAppearing(_:)`. `ViewIsAppearingTests` pins where the iOS 17 SDK and later put it.
+func replayOnIOS16SDK(_ yaml: String) throws -> Replay {
+  try replay("sdk: 16\n" + yaml)
+}
+
 /// The frame of step `number` (from 1) of `yaml`, or of its last step.
 private func lifecycleFrame(
   _ yaml: String, step number: Int? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws -> Frame {
-  let replayed = try replay(yaml)
+  let replayed = try replayOnIOS16SDK(yaml)
   if let number {
     return try #require(replayed.frame(number), sourceLocation: sourceLocation)
   }
@@ -145,7 +151,7 @@ struct PresentationLifecycleTests {
         "modal viewDidDisappear(animated: true)",
         "modal deinit",
       ])
-    #expect(try replay(yaml).warnings.isEmpty)
+    #expect(try replayOnIOS16SDK(yaml).warnings.isEmpty)
   }
 
   @Test func aSheetWithoutAStyleIsAutomatic() throws {
@@ -336,7 +342,7 @@ struct InteractiveDismissLifecycleTests {
           from: home
         - interactiveDismiss: modal
       """
-    let replayed = try replay(yaml)
+    let replayed = try replayOnIOS16SDK(yaml)
     let attempt = replayed.frames[2]
     #expect(attempt.events.map(\.description) == ["modal presentationControllerDidAttemptToDismiss(_:)"])
     #expect(attempt.warnings.isEmpty)
@@ -358,7 +364,7 @@ struct InteractiveDismissLifecycleTests {
           from: home
         - interactiveDismiss: form
       """
-    let replayed = try replay(yaml)
+    let replayed = try replayOnIOS16SDK(yaml)
     let attempt = replayed.frames[3]
     // The presentation controller belongs to the presented navigation controller.
     #expect(attempt.events.map(\.description) == ["modalNav presentationControllerDidAttemptToDismiss(_:)"])
@@ -840,12 +846,12 @@ struct DeallocationLifecycleTests {
     #expect(
       frame.events.map(\.description) == [
         "home viewDidLoad()",
-        "nav viewWillDisappear(animated: true)",
-        "second viewWillDisappear(animated: true)",
-        "home viewWillAppear(animated: true)",
-        "home viewDidAppear(animated: true)",
-        "nav viewDidDisappear(animated: true)",
-        "second viewDidDisappear(animated: true)",
+        "nav viewWillDisappear(animated: false)",
+        "second viewWillDisappear(animated: false)",
+        "home viewWillAppear(animated: false)",
+        "home viewDidAppear(animated: false)",
+        "nav viewDidDisappear(animated: false)",
+        "second viewDidDisappear(animated: false)",
         "nav deinit",
         "first deinit",
         "second deinit",
@@ -973,7 +979,7 @@ struct MisuseLifecycleTests {
   }
 
   @Test func aWarningWithoutExpectIsUnexpected() throws {
-    let replayed = try replay(
+    let replayed = try replayOnIOS16SDK(
       rootScenario(
         """
           - present: modal
@@ -986,7 +992,7 @@ struct MisuseLifecycleTests {
   }
 
   @Test func anExpectedWarningIsNeitherUnexpectedNorMissing() throws {
-    let replayed = try replay(
+    let replayed = try replayOnIOS16SDK(
       rootScenario(
         """
           - present: modal
@@ -1001,7 +1007,7 @@ struct MisuseLifecycleTests {
   }
 
   @Test func anExpectedWarningThatDoesNotComeIsMissing() throws {
-    let replayed = try replay(
+    let replayed = try replayOnIOS16SDK(
       rootScenario(
         """
           - present: modal
@@ -1039,10 +1045,10 @@ struct TabLifecycleTests {
       Self.tabs + "  - selectTab: search\n    on: tabs\n",
       [
         "search viewDidLoad()",
-        "search viewWillAppear(animated: true)",
-        "feed viewWillDisappear(animated: true)",
-        "feed viewDidDisappear(animated: true)",
-        "search viewDidAppear(animated: true)",
+        "search viewWillAppear(animated: false)",
+        "feed viewWillDisappear(animated: false)",
+        "feed viewDidDisappear(animated: false)",
+        "search viewDidAppear(animated: false)",
       ])
   }
 
@@ -1058,17 +1064,17 @@ struct TabLifecycleTests {
         """
     #expect(
       try lifecycleEvents(yaml, step: 5) == [
-        "feed viewWillAppear(animated: true)",
-        "search viewWillDisappear(animated: true)",
-        "search viewDidDisappear(animated: true)",
-        "feed viewDidAppear(animated: true)",
+        "feed viewWillAppear(animated: false)",
+        "search viewWillDisappear(animated: false)",
+        "search viewDidDisappear(animated: false)",
+        "feed viewDidAppear(animated: false)",
       ])
     #expect(
       try lifecycleEvents(yaml, step: 6) == [
-        "search viewWillAppear(animated: true)",
-        "feed viewWillDisappear(animated: true)",
-        "feed viewDidDisappear(animated: true)",
-        "search viewDidAppear(animated: true)",
+        "search viewWillAppear(animated: false)",
+        "feed viewWillDisappear(animated: false)",
+        "feed viewDidDisappear(animated: false)",
+        "search viewDidAppear(animated: false)",
       ])
   }
 
@@ -1084,21 +1090,21 @@ struct TabLifecycleTests {
       try lifecycleEvents(yaml, step: 4) == [
         "profileNav viewDidLoad()",
         "profile viewDidLoad()",
-        "profileNav viewWillAppear(animated: true)",
-        "profile viewWillAppear(animated: true)",
-        "feed viewWillDisappear(animated: true)",
-        "feed viewDidDisappear(animated: true)",
-        "profileNav viewDidAppear(animated: true)",
-        "profile viewDidAppear(animated: true)",
+        "profileNav viewWillAppear(animated: false)",
+        "profile viewWillAppear(animated: false)",
+        "feed viewWillDisappear(animated: false)",
+        "feed viewDidDisappear(animated: false)",
+        "profileNav viewDidAppear(animated: false)",
+        "profile viewDidAppear(animated: false)",
       ])
     #expect(
       try lifecycleEvents(yaml, step: 5) == [
-        "feed viewWillAppear(animated: true)",
-        "profileNav viewWillDisappear(animated: true)",
-        "profile viewWillDisappear(animated: true)",
-        "profileNav viewDidDisappear(animated: true)",
-        "profile viewDidDisappear(animated: true)",
-        "feed viewDidAppear(animated: true)",
+        "feed viewWillAppear(animated: false)",
+        "profileNav viewWillDisappear(animated: false)",
+        "profile viewWillDisappear(animated: false)",
+        "profileNav viewDidDisappear(animated: false)",
+        "profile viewDidDisappear(animated: false)",
+        "feed viewDidAppear(animated: false)",
       ])
   }
 
@@ -1108,10 +1114,10 @@ struct TabLifecycleTests {
       frame.events.map(\.description) == [
         "tabs viewDidLoad()",
         "feed viewDidLoad()",
-        "tabs viewWillAppear(animated: true)",
-        "feed viewWillAppear(animated: true)",
-        "tabs viewDidAppear(animated: true)",
-        "feed viewDidAppear(animated: true)",
+        "tabs viewWillAppear(animated: false)",
+        "feed viewWillAppear(animated: false)",
+        "tabs viewDidAppear(animated: false)",
+        "feed viewDidAppear(animated: false)",
       ])
     #expect(frame.hierarchy["search"]?.isViewLoaded == false)
     #expect(frame.hierarchy["profileNav"]?.isViewLoaded == false)
@@ -1311,8 +1317,8 @@ struct SplitViewLifecycleTests {
     #expect(
       frame.events.map(\.description) == [
         "detail willMove(toParent: listNav)",
-        "list viewWillDisappear(animated: true)",
-        "list viewDidDisappear(animated: true)",
+        "list viewWillDisappear(animated: false)",
+        "list viewDidDisappear(animated: false)",
         "detail didMove(toParent: listNav)",
       ])
     #expect(frame.hierarchy["listNav"]?.children == ["list", "detail"])
@@ -1391,8 +1397,8 @@ struct SplitViewLifecycleTests {
     #expect(
       frame.events.map(\.description) == [
         "detail willMove(toParent: split)",
-        "list viewWillAppear(animated: true)",
-        "list viewDidAppear(animated: true)",
+        "list viewWillAppear(animated: false)",
+        "list viewDidAppear(animated: false)",
         "detail didMove(toParent: split)",
       ])
     #expect(frame.hierarchy["split"]?.children == ["listNav", "detail"])
@@ -1416,12 +1422,12 @@ struct SplitViewLifecycleTests {
         "split viewDidLoad()",
         "listNav viewDidLoad()",
         "detail viewDidLoad()",
-        "split viewWillAppear(animated: true)",
-        "listNav viewWillAppear(animated: true)",
-        "detail viewWillAppear(animated: true)",
-        "split viewDidAppear(animated: true)",
-        "listNav viewDidAppear(animated: true)",
-        "detail viewDidAppear(animated: true)",
+        "split viewWillAppear(animated: false)",
+        "listNav viewWillAppear(animated: false)",
+        "detail viewWillAppear(animated: false)",
+        "split viewDidAppear(animated: false)",
+        "listNav viewDidAppear(animated: false)",
+        "detail viewDidAppear(animated: false)",
         "detail didMove(toParent: listNav)",
       ])
     #expect(frame.hierarchy["listNav"]?.children == ["list", "detail"])
@@ -1451,14 +1457,14 @@ struct WindowLifecycleTests {
       Self.windows,
       [
         "panel viewDidLoad()",
-        "panel viewWillAppear(animated: true)",
-        "panel viewDidAppear(animated: true)",
+        "panel viewWillAppear(animated: false)",
+        "panel viewDidAppear(animated: false)",
       ])
   }
 
   @Test func makingAWindowKeyMakesNoCallback() throws {
     let yaml = Self.windows + "  - makeKey: side\n"
-    let replayed = try replay(yaml)
+    let replayed = try replayOnIOS16SDK(yaml)
     #expect(replayed.frames[2].events.isEmpty)
     #expect(replayed.frames[2].warnings.isEmpty)
     #expect(replayed.frames[1].hierarchy.keyWindow?.id == "main")
@@ -1483,12 +1489,12 @@ struct WindowLifecycleTests {
       frame.events.map(\.description) == [
         "nav viewDidLoad()",
         "first viewDidLoad()",
-        "home viewWillDisappear(animated: true)",
-        "nav viewWillAppear(animated: true)",
-        "first viewWillAppear(animated: true)",
-        "nav viewDidAppear(animated: true)",
-        "first viewDidAppear(animated: true)",
-        "home viewDidDisappear(animated: true)",
+        "home viewWillDisappear(animated: false)",
+        "nav viewWillAppear(animated: false)",
+        "first viewWillAppear(animated: false)",
+        "nav viewDidAppear(animated: false)",
+        "first viewDidAppear(animated: false)",
+        "home viewDidDisappear(animated: false)",
         "home deinit",
       ])
     // The other window is untouched.
@@ -1526,10 +1532,12 @@ struct EventLogLifecycleTests {
         step 2: setRoot nav
           nav   viewDidLoad()
           home  viewDidLoad()
-          nav   viewWillAppear(animated: true)
-          home  viewWillAppear(animated: true)
-          nav   viewDidAppear(animated: true)
-          home  viewDidAppear(animated: true)
+          nav   viewWillAppear(animated: false)
+          home  viewWillAppear(animated: false)
+          nav   viewIsAppearing(animated: false)
+          home  viewIsAppearing(animated: false)
+          nav   viewDidAppear(animated: false)
+          home  viewDidAppear(animated: false)
         step 3: makeKey main
           (no callbacks)
         step 4: push detail on nav
@@ -1537,6 +1545,7 @@ struct EventLogLifecycleTests {
           detail  viewDidLoad()
           home    viewWillDisappear(animated: false)
           detail  viewWillAppear(animated: false)
+          detail  viewIsAppearing(animated: false)
           home    viewDidDisappear(animated: false)
           detail  viewDidAppear(animated: false)
           detail  didMove(toParent: nav)
@@ -1544,6 +1553,7 @@ struct EventLogLifecycleTests {
           detail  willMove(toParent: nil)
           detail  viewWillDisappear(animated: true)
           home    viewWillAppear(animated: true)
+          home    viewIsAppearing(animated: true)
           detail  viewDidDisappear(animated: true)
           home    viewDidAppear(animated: true)
           detail  didMove(toParent: nil)
@@ -1552,7 +1562,7 @@ struct EventLogLifecycleTests {
         """)
   }
 
-  @Test func theJSONLogSortsKeysAndGivesAParentOnlyToMoves() throws {
+  @Test func theJSONLogSortsKeysAndGivesAParentOnlyToMovesAndAnAnimatedFlagToAppearances() throws {
     let replayed = try replay(
       """
       controllers:
@@ -1599,18 +1609,27 @@ struct EventLogLifecycleTests {
                   "viewController" : "detail"
                 },
                 {
+                  "animated" : false,
                   "event" : "viewWillDisappear",
                   "viewController" : "home"
                 },
                 {
+                  "animated" : false,
                   "event" : "viewWillAppear",
                   "viewController" : "detail"
                 },
                 {
+                  "animated" : false,
+                  "event" : "viewIsAppearing",
+                  "viewController" : "detail"
+                },
+                {
+                  "animated" : false,
                   "event" : "viewDidDisappear",
                   "viewController" : "home"
                 },
                 {
+                  "animated" : false,
                   "event" : "viewDidAppear",
                   "viewController" : "detail"
                 },
@@ -1631,18 +1650,27 @@ struct EventLogLifecycleTests {
                   "viewController" : "detail"
                 },
                 {
+                  "animated" : true,
                   "event" : "viewWillDisappear",
                   "viewController" : "detail"
                 },
                 {
+                  "animated" : true,
                   "event" : "viewWillAppear",
                   "viewController" : "home"
                 },
                 {
+                  "animated" : true,
+                  "event" : "viewIsAppearing",
+                  "viewController" : "home"
+                },
+                {
+                  "animated" : true,
                   "event" : "viewDidDisappear",
                   "viewController" : "detail"
                 },
                 {
+                  "animated" : true,
                   "event" : "viewDidAppear",
                   "viewController" : "home"
                 },

@@ -43,7 +43,8 @@ import Testing
   static func addedToScreen(_ child: String, parent: String) -> [LifecycleEvent] {
     [
       LifecycleEvent(child, .willMove(toParent: parent)), LifecycleEvent(child, .viewDidLoad),
-      LifecycleEvent(child, .viewWillAppear(animated: true)), LifecycleEvent(child, .viewDidAppear(animated: true)),
+      LifecycleEvent(child, .viewWillAppear(animated: true)), LifecycleEvent(child, .viewIsAppearing(animated: true)),
+      LifecycleEvent(child, .viewDidAppear(animated: true)),
       LifecycleEvent(child, .didMove(toParent: parent)),
     ]
   }
@@ -55,8 +56,9 @@ import Testing
 
     #expect(
       steps[0] == [
-        LifecycleEvent("c0", .viewDidLoad), LifecycleEvent("c0", .viewWillAppear(animated: true)),
-        LifecycleEvent("c0", .viewDidAppear(animated: true)),
+        LifecycleEvent("c0", .viewDidLoad), LifecycleEvent("c0", .viewWillAppear(animated: false)),
+        LifecycleEvent("c0", .viewIsAppearing(animated: false)),
+        LifecycleEvent("c0", .viewDidAppear(animated: false)),
       ])
     for index in 1..<depth {
       #expect(steps[index] == Self.addedToScreen("c\(index)", parent: "c\(index - 1)"), "step \(index + 1)")
@@ -123,6 +125,7 @@ import Testing
         + all.map { LifecycleEvent($0, .viewWillDisappear(animated: true)) }
         + [
           LifecycleEvent("modal", .viewWillAppear(animated: true)),
+          LifecycleEvent("modal", .viewIsAppearing(animated: true)),
           LifecycleEvent("modal", .viewDidAppear(animated: true)),
         ]
         + all.map { LifecycleEvent($0, .viewDidDisappear(animated: true)) })
@@ -141,6 +144,7 @@ import Testing
       dismissed.events
         == [LifecycleEvent("modal", .viewWillDisappear(animated: true))]
         + all.map { LifecycleEvent($0, .viewWillAppear(animated: true)) }
+        + all.map { LifecycleEvent($0, .viewIsAppearing(animated: true)) }
         + all.map { LifecycleEvent($0, .viewDidAppear(animated: true)) }
         + [LifecycleEvent("modal", .viewDidDisappear(animated: true)), LifecycleEvent("modal", .deinit)])
     #expect(hierarchy.onScreenOrder() == all)
@@ -167,6 +171,7 @@ import Testing
         + covered.map { LifecycleEvent($0, .viewWillDisappear(animated: true)) }
         + [
           LifecycleEvent("modal", .viewWillAppear(animated: true)),
+          LifecycleEvent("modal", .viewIsAppearing(animated: true)),
           LifecycleEvent("modal", .viewDidAppear(animated: true)),
         ]
         + covered.map { LifecycleEvent($0, .viewDidDisappear(animated: true)) })
@@ -223,6 +228,7 @@ import Testing
         == all.map { LifecycleEvent($0, .willMove(toParent: "nav")) }
         + [
           LifecycleEvent("w999", .viewDidLoad), LifecycleEvent("w999", .viewWillAppear(animated: true)),
+          LifecycleEvent("w999", .viewIsAppearing(animated: true)),
           LifecycleEvent("w999", .viewDidAppear(animated: true)),
         ]
         + all.map { LifecycleEvent($0, .didMove(toParent: "nav")) })
@@ -235,6 +241,7 @@ import Testing
       reversed.events == [
         LifecycleEvent("w0", .viewDidLoad), LifecycleEvent("w999", .viewWillDisappear(animated: true)),
         LifecycleEvent("w0", .viewWillAppear(animated: true)),
+        LifecycleEvent("w0", .viewIsAppearing(animated: true)),
         LifecycleEvent("w999", .viewDidDisappear(animated: true)),
         LifecycleEvent("w0", .viewDidAppear(animated: true)),
       ])
@@ -249,6 +256,7 @@ import Testing
         + [
           LifecycleEvent("w0", .viewWillDisappear(animated: true)),
           LifecycleEvent("w999", .viewWillAppear(animated: true)),
+          LifecycleEvent("w999", .viewIsAppearing(animated: true)),
           LifecycleEvent("w0", .viewDidDisappear(animated: true)),
           LifecycleEvent("w999", .viewDidAppear(animated: true)),
         ]
@@ -272,10 +280,11 @@ import Testing
     let selected = try hierarchy.apply(.selectTab(.index(500), on: "tabs"))
     #expect(
       selected.events == [
-        LifecycleEvent("w500", .viewDidLoad), LifecycleEvent("w500", .viewWillAppear(animated: true)),
-        LifecycleEvent("w0", .viewWillDisappear(animated: true)),
-        LifecycleEvent("w0", .viewDidDisappear(animated: true)),
-        LifecycleEvent("w500", .viewDidAppear(animated: true)),
+        LifecycleEvent("w500", .viewDidLoad), LifecycleEvent("w500", .viewWillAppear(animated: false)),
+        LifecycleEvent("w0", .viewWillDisappear(animated: false)),
+        LifecycleEvent("w500", .viewIsAppearing(animated: false)),
+        LifecycleEvent("w0", .viewDidDisappear(animated: false)),
+        LifecycleEvent("w500", .viewDidAppear(animated: false)),
       ])
 
     // Every even tab stays; the selected w500 stays too, so it is kept.
@@ -297,10 +306,11 @@ import Testing
     #expect(
       moved.events == [
         LifecycleEvent("w500", .willMove(toParent: nil)), LifecycleEvent("w502", .viewDidLoad),
-        LifecycleEvent("w502", .viewWillAppear(animated: true)),
-        LifecycleEvent("w500", .viewWillDisappear(animated: true)),
-        LifecycleEvent("w500", .viewDidDisappear(animated: true)),
-        LifecycleEvent("w502", .viewDidAppear(animated: true)),
+        LifecycleEvent("w502", .viewWillAppear(animated: false)),
+        LifecycleEvent("w500", .viewWillDisappear(animated: false)),
+        LifecycleEvent("w502", .viewIsAppearing(animated: false)),
+        LifecycleEvent("w500", .viewDidDisappear(animated: false)),
+        LifecycleEvent("w502", .viewDidAppear(animated: false)),
         LifecycleEvent("w500", .didMove(toParent: nil)), LifecycleEvent("w500", .deinit),
       ])
     #expect(hierarchy.onScreenOrder() == ["tabs", "w502"])

@@ -505,7 +505,7 @@ struct ScenarioErrorTests {
         - setRoot: box
       """,
       "test.yaml:2:28: error: 'stack' is not a valid kind; expected one of: navigation, tabBar, splitView, pageView, "
-        + "container, content")
+        + "container, content, hosting")
   }
 
   @Test func aRepeatedKeyIsReportedAtItsSecondOccurrence() {

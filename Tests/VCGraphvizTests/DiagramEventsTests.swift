@@ -31,8 +31,9 @@ import VCGraphviz
     #expect(header.contains("CALLBACKS IN THIS STEP"))
     let expected = [
       "1 message willMove(toParent: nav)", "2 message viewDidLoad()", "3 inbox viewWillDisappear(animated: true)",
-      "4 message viewWillAppear(animated: true)", "5 inbox viewDidDisappear(animated: true)",
-      "6 message viewDidAppear(animated: true)", "7 message didMove(toParent: nav)",
+      "4 message viewWillAppear(animated: true)", "5 message viewIsAppearing(animated: true)",
+      "6 inbox viewDidDisappear(animated: true)", "7 message viewDidAppear(animated: true)",
+      "8 message didMove(toParent: nav)",
     ]
     // Callbacks run down one column; each line appears whole and in order.
     var rest = Substring(header)
@@ -40,8 +41,8 @@ import VCGraphviz
       let range = try #require(rest.range(of: line), "missing or out of order: \(line)")
       rest = rest[range.upperBound...]
     }
-    #expect(nodeText(graph, "message").contains("callbacks 1, 2, 4, 6, 7"))
-    #expect(nodeText(graph, "inbox").contains("callbacks 3, 5"))
+    #expect(nodeText(graph, "message").contains("callbacks 1, 2, 4, 5, 7, 8"))
+    #expect(nodeText(graph, "inbox").contains("callbacks 3, 6"))
     #expect(!nodeText(graph, "nav").contains("callback"), "nav gets no callback when pushing")
   }
 
@@ -77,12 +78,14 @@ import VCGraphviz
       + "steps:\n" + ids.map { "  - addChild: \($0)\n    to: box\n" }.joined()
       + "  - setRoot: box\n"
     let frame = try #require(try replay(yaml).frames.last)
-    #expect(frame.events.count == 142, "box and its 70 children each get viewWillAppear and viewDidAppear")
+    #expect(
+      frame.events.count == 213, "box and its 70 children each get viewWillAppear, viewIsAppearing and viewDidAppear")
     let graph = Diagram(frame: frame, stepCount: 71, title: nil, showsEvents: true).graph
     let header = text(graph)
-    #expect(header.contains("60 c59 viewWillAppear(animated: true)"))
+    // A window's root appears without animation.
+    #expect(header.contains("60 c59 viewWillAppear(animated: false)"))
     #expect(!header.contains("61 "))
-    #expect(header.contains("… and 82 more (vcgraph events lists them all)"))
+    #expect(header.contains("… and 153 more (vcgraph events lists them all)"))
   }
 
   @Test func splitViewsWindowsAndNewInstancesAreMarked() throws {

@@ -63,7 +63,9 @@ import VCGraphviz
       let lines = group.allElements.filter {
         $0.name == "text" && $0.attributes["font-size"] == "12.00" && $0.attributes["font-weight"] == "bold"
       }.map(\.allText)
-      problems += wordBreakProblems(of: controller.className, drawnAs: lines, width: 22).map { "\(id): \($0)" }
+      // A hosting controller is drawn with the SwiftUI view it shows.
+      problems += wordBreakProblems(of: controller.swiftUIRootView ?? controller.className, drawnAs: lines, width: 22)
+        .map { "\(id): \($0)" }
     }
     return problems
   }

@@ -37,8 +37,9 @@ public struct EventLog: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `{"steps": [{"number", "action", "events": [{"viewController", "event", "parent"}]}]}`; `parent`
-  /// only on `willMove(toParent:)` and `didMove(toParent:)`, null when the controller leaves.
+  /// `{"steps": [{"number", "action", "events": [{"viewController", "event", "parent", "animated"}]}]}`;
+  /// `parent` only on `willMove(toParent:)` and `didMove(toParent:)`, null when the controller leaves;
+  /// `animated` only on the appearance callbacks (`viewWillAppear`, `viewIsAppearing`, …).
   public func jsonString() -> String {
     JSONText.encode(Document(steps: steps))
   }
@@ -54,7 +55,8 @@ extension LifecycleEvent: Encodable {
     try container.encode(viewController, forKey: .viewController)
     try container.encode(name, forKey: .event)
     if isParentChange { try container.encode(parent, forKey: .parent) }
+    if let animated { try container.encode(animated, forKey: .animated) }
   }
 
-  private enum CodingKeys: String, CodingKey { case viewController, event, parent }
+  private enum CodingKeys: String, CodingKey { case viewController, event, parent, animated }
 }

@@ -84,6 +84,8 @@ extension ViewControllerKind {
     case .navigation, .tabBar, .splitView: return "UILayoutContainerView"
     case .pageView: return "_UIPageViewControllerContentView"
     case .container, .content: return "UIView"
+    // SwiftUI's view, generic over the root view: `_UIHostingView<LibraryView>` in a dump.
+    case .hosting: return "_UIHostingView"
     }
   }
 }

@@ -112,7 +112,9 @@ public struct MermaidFlowchart: Sendable {
       state = "view not loaded"
     }
     let identity = controller.identityLine
-    return [kindLine, controller.className] + (identity.isEmpty ? [] : [identity]) + [state]
+    // A hosting controller is named by the SwiftUI view it shows.
+    let className = controller.swiftUIRootView.map { "\($0) in UIHostingController" } ?? controller.className
+    return [kindLine, className] + (identity.isEmpty ? [] : [identity]) + [state]
   }
 
   private func nodeClass(of controller: ViewController) -> NodeClass {

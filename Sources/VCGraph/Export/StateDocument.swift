@@ -68,6 +68,9 @@ public struct StateDocument: Sendable, Encodable {
     public var id: String
     public var className: String
     public var kind: ViewControllerKind
+    /// For a hosting controller, the SwiftUI view it shows (`LibraryView`); the key is left out for
+    /// other kinds.
+    public var swiftUIView: String?
     public var title: String?
     public var restorationIdentifier: String?
     /// Which instance of the declared controller this is, from 1 (a deallocated controller named again is a new one).
@@ -101,6 +104,7 @@ public struct StateDocument: Sendable, Encodable {
       id = controller.id
       className = controller.className
       kind = controller.kind
+      swiftUIView = controller.swiftUIRootView
       title = controller.title
       restorationIdentifier = controller.restorationIdentifier
       instance = controller.instance
@@ -126,6 +130,7 @@ public struct StateDocument: Sendable, Encodable {
       try container.encode(id, forKey: .id)
       try container.encode(className, forKey: .className)
       try container.encode(kind, forKey: .kind)
+      try container.encodeIfPresent(swiftUIView, forKey: .swiftUIView)
       try container.encode(title, forKey: .title)
       try container.encode(restorationIdentifier, forKey: .restorationIdentifier)
       try container.encode(instance, forKey: .instance)
@@ -147,7 +152,8 @@ public struct StateDocument: Sendable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-      case id, kind, title, restorationIdentifier, instance, parent, children, selectedViewController, isCollapsed
+      case id, kind, swiftUIView, title, restorationIdentifier, instance, parent, children, selectedViewController,
+        isCollapsed
       case presentingViewController
       case presentedViewController, modalPresentationStyle, state, isViewLoaded, isViewInWindow, window
       case address, presentationController, dumpLine, viewClass

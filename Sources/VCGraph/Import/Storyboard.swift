@@ -851,6 +851,7 @@ private struct StoryboardHierarchyBuilder {
     case "tabBarController": return .tabBar
     case "splitViewController": return .splitView
     case "pageViewController": return .pageView
+    case "hostingController": return .hosting
     default: return .content
     }
   }

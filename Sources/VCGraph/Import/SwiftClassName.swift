@@ -44,6 +44,57 @@ enum SwiftClassName {
     return result
   }
 
+  /// How a mangled `SwiftUI.UIHostingController<…>` begins.
+  static let mangledHostingControllerPrefix = "_TtGC7SwiftUI19UIHostingController"
+
+  /// The root view of a hosting controller's class name as printed: demangled when it can be, else,
+  /// for a mangled name the demangler cannot read, the last identifier in it (`LibraryView` in
+  /// `_TtGC7SwiftUI19UIHostingControllerV7MyApp11LibraryView_`, whose module length is wrong).
+  static func hostedView(ofClass className: String) -> String? {
+    let demangled = demangled(className)
+    if demangled != className || !className.hasPrefix(mangledHostingControllerPrefix) {
+      return hostedView(in: unqualified(demangled))
+    }
+    let rest = className.dropFirst(mangledHostingControllerPrefix.count).drop { $0 == "_" }
+    let trimmed = rest.hasSuffix("_") ? rest.dropLast() : rest
+    let identifier = trimmed.reversed().prefix { !$0.isNumber }.reversed()
+    return identifier.isEmpty ? nil : String(identifier)
+  }
+
+  /// The root view of `UIHostingController<Content>` (unqualified): `Content`, with `ModifiedContent<View, Modifier>`
+  /// unwrapped to its view, as often as it nests; nil when `name` has no generic argument.
+  static func hostedView(in name: String) -> String? {
+    guard var view = firstGenericArgument(of: Substring(name)) else { return nil }
+    while view.hasPrefix("ModifiedContent<"), let inner = firstGenericArgument(of: view) { view = inner }
+    return String(view)
+  }
+
+  /// `First` in `Outer<First, Second>`: up to the first comma outside nested brackets, or to the
+  /// `>` that closes the list; nil without a `<` or when the argument is empty.
+  private static func firstGenericArgument(of generic: Substring) -> Substring? {
+    guard let open = generic.firstIndex(of: "<") else { return nil }
+    let start = generic.index(after: open)
+    var depth = 0
+    var end = generic.endIndex
+    for index in generic[start...].indices {
+      let character = generic[index]
+      if character == "<" || character == "(" || character == "[" {
+        depth += 1
+      } else if character == ">" || character == ")" || character == "]" {
+        if depth == 0 {
+          end = index
+          break
+        }
+        depth -= 1
+      } else if character == ",", depth == 0 {
+        end = index
+        break
+      }
+    }
+    let argument = generic[start..<end].drop { $0 == " " }
+    return argument.isEmpty ? nil : argument
+  }
+
   /// Letters, digits, `_`, `$`, `.` and anything outside ASCII: what a dotted Swift name is made of.
   private static func isNameCharacter(_ character: Character) -> Bool {
     guard character.isASCII else { return true }

@@ -50,7 +50,7 @@ extension Hierarchy {
       return .column(name, isShown: parent.visibleChildren.contains(child))
     case .pageView:
       return .page(index: index)
-    case .container, .content:
+    case .container, .content, .hosting:
       return .child(index: index)
     }
   }

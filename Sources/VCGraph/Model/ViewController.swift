@@ -73,6 +73,15 @@ public struct ViewController: Sendable, Hashable, Identifiable {
   /// in generic arguments too.
   public var unqualifiedClassName: String { SwiftClassName.unqualified(className) }
 
+  /// The SwiftUI view a hosting controller shows, without its module: `LibraryView` for
+  /// `SwiftUI.UIHostingController<MyApp.LibraryView>`, and for
+  /// `UIHostingController<ModifiedContent<LibraryView, _EnvironmentKeyWritingModifier<…>>>` (a root
+  /// view with modifiers); nil for other kinds and for a hosting subclass whose name says nothing.
+  public var swiftUIRootView: String? {
+    guard kind == .hosting else { return nil }
+    return SwiftClassName.hostedView(ofClass: className)
+  }
+
   /// True when the id only repeats the class name, as a dump's ids do (`HomeViewController` for
   /// `MyApp.HomeViewController`).
   public var isIDClassName: Bool { id == className || id == SwiftClassName.unqualified(className) }
@@ -98,7 +107,7 @@ public struct ViewController: Sendable, Hashable, Identifiable {
       return selectedChild.map { [$0] } ?? []
     case .splitView:
       return isCollapsed ? Array(children.prefix(1)) : children
-    case .pageView, .container, .content:
+    case .pageView, .container, .content, .hosting:
       return children
     }
   }

@@ -12,6 +12,9 @@ public enum ViewControllerKind: String, Sendable, CaseIterable, Codable {
   case container
   /// A content view controller that manages only its own views.
   case content
+  /// SwiftUI's `UIHostingController<Content>`: a UIKit controller whose view draws a SwiftUI view
+  /// (`Content`, its root view). It behaves as a content controller.
+  case hosting
 
   /// The kind UIKit's own classes have; `content` for any other class name.
   ///
@@ -27,8 +30,18 @@ public enum ViewControllerKind: String, Sendable, CaseIterable, Codable {
     case "UIPageViewController":
       return .pageView
     default:
-      return .content
+      return isHostingControllerName(className) ? .hosting : .content
     }
+  }
+
+  /// True for `UIHostingController<…>` however it is written: `SwiftUI.UIHostingController<MyApp.LibraryView>`,
+  /// `UIHostingController<AnyView>`, or mangled (`_TtGC7SwiftUI19UIHostingControllerV5MyApp11LibraryView_`).
+  static func isHostingControllerName(_ className: String) -> Bool {
+    // A mangled name the demangler cannot read (hand-edited, cut short) still says what it is.
+    if className.hasPrefix(SwiftClassName.mangledHostingControllerPrefix) { return true }
+    let name = SwiftClassName.unqualified(SwiftClassName.demangled(className))
+    let base = name.prefix { $0 != "<" }
+    return base == "UIHostingController"
   }
 
   /// True for UIKit's own containers, whose children are set through their own API
@@ -36,7 +49,15 @@ public enum ViewControllerKind: String, Sendable, CaseIterable, Codable {
   public var isSystemContainer: Bool {
     switch self {
     case .navigation, .tabBar, .splitView, .pageView: return true
-    case .container, .content: return false
+    case .container, .content, .hosting: return false
+    }
+  }
+
+  /// True for the kinds that hold children: UIKit's containers and custom containers.
+  public var isContainer: Bool {
+    switch self {
+    case .navigation, .tabBar, .splitView, .pageView, .container: return true
+    case .content, .hosting: return false
     }
   }
 
@@ -49,6 +70,7 @@ public enum ViewControllerKind: String, Sendable, CaseIterable, Codable {
     case .pageView: return "page view"
     case .container: return "container"
     case .content: return "content"
+    case .hosting: return "SwiftUI hosting"
     }
   }
 }

@@ -21,7 +21,7 @@ struct ScenarioReader {
   static let maximumControllers = 10_000
   static let maximumSteps = 10_000
 
-  static let topLevelKeys = ["version", "title", "controllers", "steps"]
+  static let topLevelKeys = ["version", "title", "sdk", "controllers", "steps"]
   static let controllerKeys = [
     "class", "kind", "title", "definesPresentationContext", "modalInPresentation", "retained",
     "restorationIdentifier",
@@ -43,6 +43,7 @@ struct ScenarioReader {
       throw error(.unsupportedVersion(version.node.string ?? ""), at: version.node)
     }
     let title = try top.values["title"].map { entry throws(ScenarioError) in try string(entry, context: "'title'") }
+    let sdk = try top.values["sdk"].map { entry throws(ScenarioError) in try sdkVersion(entry) } ?? Scenario.currentSDK
 
     guard let controllersEntry = top.values["controllers"] else {
       throw error(.missingKey("controllers", context: "the scenario"), at: root)
@@ -64,7 +65,22 @@ struct ScenarioReader {
     for (index, node) in stepNodes.enumerated() {
       steps.append(try readStep(node, number: index + 1, known: known))
     }
-    return Scenario(path: path, title: title, viewControllers: controllers, steps: steps, declarations: declarations)
+    return Scenario(
+      path: path, title: title, viewControllers: controllers, steps: steps, declarations: declarations, sdk: sdk)
+  }
+
+  /// The major version of an `sdk:` value: `16`, `16.4` and `"17.0"` are 16, 16 and 17.
+  private func sdkVersion(_ entry: Entry) throws(ScenarioError) -> Int {
+    let text = try string(entry, context: "'sdk'").trimmingCharacters(in: .whitespaces)
+    let major = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+    guard let major, let version = Int(major), (2...99).contains(version),
+      text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
+    else {
+      throw error(
+        .wrongType(context: "'sdk'", expected: "an iOS SDK version such as 16 or 17.0 (the SDK the app is built with)"),
+        at: entry.node)
+    }
+    return version
   }
 
   // MARK: - Controllers

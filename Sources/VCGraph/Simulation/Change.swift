@@ -4,6 +4,9 @@ struct Change {
   /// The transition still animating from the previous step, when this step is made during it.
   var running: AppearanceTransition?
   var order: AppearanceOrder = .navigation
+  /// The `animated` flag UIKit passes whatever the step says, for the calls it never animates
+  /// (setting `rootViewController`, selecting a tab, a size-class change); nil passes the call's own.
+  var isAnimated: Bool?
   /// Views the call loads even when they do not appear (`container.view.addSubview(child.view)`).
   var loads: [String] = []
   /// Callbacks before the others (the presentation-controller delegate's `…ShouldDismiss`, `…WillDismiss`).

@@ -21,7 +21,10 @@ extension Hierarchy {
     case let .selectTab(selection, on): try selectTab(selection, on: on, into: &change)
     case let .setSplit(columns, on): try setSplit(columns, on: on)
     case let .setPage(ids, on): try setPage(ids, on: on)
-    case let .setTraits(sizeClass, window): try setTraits(sizeClass, window: window)
+    case let .setTraits(sizeClass, window):
+      // A split view collapses or expands inside the trait change, without a push or pop animation.
+      change.isAnimated = false
+      try setTraits(sizeClass, window: window)
     }
   }
 
@@ -30,6 +33,10 @@ extension Hierarchy {
   private mutating func setRoot(_ id: String, window windowID: String, into change: inout Change) throws(RuleViolation)
   {
     change.order = .presentation
+    // Setting `rootViewController` (at launch or replacing a root) makes the appearance callbacks
+    // with `animated: false`: "On App Launch willAppear: NO didAppear: NO" (rdar://18246020,
+    // https://github.com/lionheart/openradar-mirror/issues/3223).
+    change.isAnimated = false
     let controller = try existing(id)
     if let parent = controller.parent {
       throw .alreadyHasParent(child: controller.reference, parent: reference(parent))
@@ -149,6 +156,9 @@ extension Hierarchy {
 
   private mutating func setTabs(_ ids: [String], on target: String, into change: inout Change) throws(RuleViolation) {
     change.order = .tabSwitch
+    // `setViewControllers(_:animated:)` animates the tab bar's items only; the selected tab's view
+    // is swapped without animation, as when a tab is selected.
+    change.isAnimated = false
     let tabBar = try container(.tabBar, from: target, for: .setTabs)
     let previous = controllers[tabBar]?.selectedChild
     let previousIndex = previous.flatMap { controllers[tabBar]?.children.firstIndex(of: $0) }
@@ -167,6 +177,10 @@ extension Hierarchy {
     _ selection: TabSelection, on target: String, into change: inout Change
   ) throws(RuleViolation) {
     change.order = .tabSwitch
+    // `selectedViewController` / `selectedIndex` swap the tab's views without animation
+    // (`-[UITabBarController _setSelectedViewController:]` calls `transitionFromViewController:
+    // toViewController:` with no duration: https://iphonedev.wiki/UITabBarController).
+    change.isAnimated = false
     let tabBar = try container(.tabBar, from: target, for: .selectTab)
     let tabs = controllers[tabBar]?.children ?? []
     let selected: String

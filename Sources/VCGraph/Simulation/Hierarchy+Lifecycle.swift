@@ -4,17 +4,23 @@ extension Hierarchy {
   ///
   /// - Parameters:
   ///   - action: The UIKit call.
-  ///   - animated: The `animated` argument of the call, passed on to the appearance callbacks.
+  ///   - animated: The `animated` argument of the call, passed on to the appearance callbacks; the
+  ///     calls UIKit always makes without animation (setting a window's root, selecting a tab, a
+  ///     size-class change) pass `false` whatever it says.
   ///   - running: The transition of the previous step when this call is made while it still animates.
+  ///   - callsViewIsAppearing: True for an app built with the iOS 17 SDK or later, whose controllers
+  ///     get `viewIsAppearing(_:)`; false for the log of an older SDK.
   /// - Returns: The callbacks UIKit makes, in UIKit's order, and the step's warnings. A call UIKit
   ///   refuses and only logs leaves the hierarchy unchanged.
   /// - Throws: ``RuleViolation`` when UIKit would raise; the hierarchy is then unchanged.
   public mutating func apply(
-    _ action: Action, animated: Bool = true, during running: AppearanceTransition? = nil
+    _ action: Action, animated: Bool = true, during running: AppearanceTransition? = nil,
+    callsViewIsAppearing: Bool = true
   ) throws(RuleViolation) -> StepOutcome {
     var change = Change(running: running)
     var next = self
     try next.perform(action, into: &change)
+    let animated = change.isAnimated ?? animated
     if change.isRefused {
       return StepOutcome(
         events: change.leading + change.trailing, warnings: change.misuses.map(\.message), transition: nil)
@@ -50,7 +56,8 @@ extension Hierarchy {
       events.append(LifecycleEvent(id, .viewDidLoad))
     }
     events += appearanceEvents(
-      appearing: appearing, disappearing: disappearing, order: change.order, animated: animated)
+      appearing: appearing, disappearing: disappearing, order: change.order, animated: animated,
+      callsViewIsAppearing: callsViewIsAppearing)
     events += moves.map { LifecycleEvent($0.id, .didMove(toParent: $0.parent)) }
     events += change.trailing
     events += released.map { LifecycleEvent($0, .deinit) }
@@ -68,17 +75,26 @@ extension Hierarchy {
 
   /// The appearance callbacks of one transition in UIKit's order for its kind; each group runs
   /// parents before children.
+  ///
+  /// `viewIsAppearing(_:)` comes once the views are in the hierarchy and laid out, in the same
+  /// CATransaction as the `viewWillAppear(_:)` calls and before the transition animates, so after
+  /// every will-callback of the transition and before every did-callback (Apple's documentation of
+  /// `viewIsAppearing(_:)`, WWDC23 "What's new in UIKit"). A container's view is laid out before its
+  /// children's, so parents come first here too.
   private func appearanceEvents(
-    appearing: [String], disappearing: [String], order: AppearanceOrder, animated: Bool
+    appearing: [String], disappearing: [String], order: AppearanceOrder, animated: Bool,
+    callsViewIsAppearing: Bool
   ) -> [LifecycleEvent] {
     let willAppear = appearing.map { LifecycleEvent($0, .viewWillAppear(animated: animated)) }
+    let isAppearing =
+      callsViewIsAppearing ? appearing.map { LifecycleEvent($0, .viewIsAppearing(animated: animated)) } : []
     let didAppear = appearing.map { LifecycleEvent($0, .viewDidAppear(animated: animated)) }
     let willDisappear = disappearing.map { LifecycleEvent($0, .viewWillDisappear(animated: animated)) }
     let didDisappear = disappearing.map { LifecycleEvent($0, .viewDidDisappear(animated: animated)) }
     switch order {
-    case .presentation: return willDisappear + willAppear + didAppear + didDisappear
-    case .navigation: return willDisappear + willAppear + didDisappear + didAppear
-    case .tabSwitch: return willAppear + willDisappear + didDisappear + didAppear
+    case .presentation: return willDisappear + willAppear + isAppearing + didAppear + didDisappear
+    case .navigation: return willDisappear + willAppear + isAppearing + didDisappear + didAppear
+    case .tabSwitch: return willAppear + willDisappear + isAppearing + didDisappear + didAppear
     }
   }
 

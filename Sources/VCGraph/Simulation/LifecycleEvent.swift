@@ -15,6 +15,10 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
   public enum Callback: Sendable, Hashable {
     case viewDidLoad
     case viewWillAppear(animated: Bool)
+    /// `viewIsAppearing(_:)` (iOS 17 SDK, back-deployed to iOS 13): once per appearance, after the
+    /// view is in the hierarchy and has its traits and geometry, before the transition animates.
+    /// Apple: https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)
+    case viewIsAppearing(animated: Bool)
     case viewDidAppear(animated: Bool)
     case viewWillDisappear(animated: Bool)
     case viewDidDisappear(animated: Bool)
@@ -34,6 +38,7 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
     switch callback {
     case .viewDidLoad: return "viewDidLoad"
     case .viewWillAppear: return "viewWillAppear"
+    case .viewIsAppearing: return "viewIsAppearing"
     case .viewDidAppear: return "viewDidAppear"
     case .viewWillDisappear: return "viewWillDisappear"
     case .viewDidDisappear: return "viewDidDisappear"
@@ -55,6 +60,17 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The `animated` argument of an appearance callback (`viewWillAppear`, `viewIsAppearing`,
+  /// `viewDidAppear`, `viewWillDisappear`, `viewDidDisappear`); nil for the others.
+  public var animated: Bool? {
+    switch callback {
+    case let .viewWillAppear(animated), let .viewIsAppearing(animated), let .viewDidAppear(animated),
+      let .viewWillDisappear(animated), let .viewDidDisappear(animated):
+      return animated
+    default: return nil
+    }
+  }
+
   /// True for `willMove(toParent:)` and `didMove(toParent:)`, the events that carry a parent.
   public var isParentChange: Bool {
     switch callback {
@@ -67,8 +83,8 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
   public var call: String {
     switch callback {
     case .viewDidLoad: return "viewDidLoad()"
-    case let .viewWillAppear(animated), let .viewDidAppear(animated), let .viewWillDisappear(animated),
-      let .viewDidDisappear(animated):
+    case let .viewWillAppear(animated), let .viewIsAppearing(animated), let .viewDidAppear(animated),
+      let .viewWillDisappear(animated), let .viewDidDisappear(animated):
       return "\(name)(animated: \(animated))"
     case let .willMove(parent): return "willMove(toParent: \(parent ?? "nil"))"
     case let .didMove(parent): return "didMove(toParent: \(parent ?? "nil"))"

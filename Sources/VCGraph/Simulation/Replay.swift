@@ -62,11 +62,14 @@ extension Replay {
     private let steps: [Step]
     private var hierarchy: Hierarchy
     private var running: AppearanceTransition?
+    /// True when the scenario's SDK has `viewIsAppearing(_:)`.
+    private let callsViewIsAppearing: Bool
     /// How many steps have been played.
     public private(set) var position = 0
 
     public init(_ scenario: Scenario) {
       steps = scenario.steps
+      callsViewIsAppearing = scenario.callsViewIsAppearing
       hierarchy = Hierarchy(viewControllers: scenario.viewControllers)
     }
 
@@ -79,7 +82,8 @@ extension Replay {
       let step = steps[position]
       do {
         let outcome = try hierarchy.apply(
-          step.action, animated: step.isAnimated, during: step.isDuringPreviousAnimation ? running : nil)
+          step.action, animated: step.isAnimated, during: step.isDuringPreviousAnimation ? running : nil,
+          callsViewIsAppearing: callsViewIsAppearing)
         running = outcome.transition
         position += 1
         return Frame(

@@ -761,9 +761,14 @@ public struct Diagram: Sendable {
       topLine +=
         Self.gap + HTMLText.font(placement.text, size: 9, color: color, bold: placement.isEmphasized, width: 40)
     }
+    // A hosting controller is named by the SwiftUI view it shows, the screen a reader knows.
+    let hostedView = controller.swiftUIRootView
     var rows = [
       topLine,
-      Self.classNameLabel(controller.className, color: classColor),
+      Self.classNameLabel(hostedView ?? controller.className, color: classColor),
+      hostedView.map { _ in
+        HTMLText.font("SwiftUI view in UIHostingController", size: 9, color: detailColor, width: 40)
+      },
       identity.isEmpty ? nil : HTMLText.font(identity, size: 10, color: detailColor, width: 30),
       HTMLText.font(
         "\(state.symbol) \(state.text)", size: 10, color: isRemoved ? style.removedText : state.color, width: 30),
@@ -1034,7 +1039,7 @@ public struct Diagram: Sendable {
   private static func foldName(of id: String, in source: Hierarchy) -> String {
     guard let controller = source[id] else { return id }
     let name = controller.unqualifiedClassName
-    if controller.kind != .content, controller.className.hasPrefix("UI"), let first = controller.children.first,
+    if controller.kind.isContainer, controller.className.hasPrefix("UI"), let first = controller.children.first,
       let child = source[first]
     {
       return name + " › " + child.unqualifiedClassName

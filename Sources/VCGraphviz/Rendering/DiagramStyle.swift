@@ -72,12 +72,14 @@ struct DiagramStyle: Sendable, Hashable {
   var pageView: String
   var container: String
   var content: String
+  /// SwiftUI's hosting controllers, in the pink of SwiftUI's own icon.
+  var hosting: String
 
   /// The colour of a lifecycle callback in the callbacks panel.
   func color(for callback: LifecycleEvent.Callback) -> String {
     switch callback {
     case .viewDidLoad: return viewLoad
-    case .viewWillAppear, .viewDidAppear: return onScreenText
+    case .viewWillAppear, .viewIsAppearing, .viewDidAppear: return onScreenText
     case .viewWillDisappear, .viewDidDisappear: return secondaryLabel
     case .willMove, .didMove: return shownChildEdge
     case .presentationControllerShouldDismiss, .presentationControllerWillDismiss, .presentationControllerDidDismiss,
@@ -96,6 +98,7 @@ struct DiagramStyle: Sendable, Hashable {
     case .pageView: return pageView
     case .container: return container
     case .content: return content
+    case .hosting: return hosting
     }
   }
 
@@ -123,7 +126,7 @@ extension DiagramStyle {
     added: "#0A84FF", removed: "#FF8A80", removedFill: "#FFF5F4", removedText: "#C9A09C", changed: "#FF9500",
     viewLoad: "#0071E3",
     navigation: "#007AFF", tabBar: "#5856D6", splitView: "#30B0C7", pageView: "#A2845E", container: "#FF9500",
-    content: "#8E8E93")
+    content: "#8E8E93", hosting: "#D6336C")
 
   /// Light on black, after the dark system colours (label alphas flattened to solid colours), with
   /// surfaces that get lighter as they rise: the frames of windows, then boxes, then windows.
@@ -143,5 +146,5 @@ extension DiagramStyle {
     added: "#0A84FF", removed: "#B4605A", removedFill: "#241716", removedText: "#8C6E6B", changed: "#FF9F0A",
     viewLoad: "#409CFF",
     navigation: "#409CFF", tabBar: "#7D7AFF", splitView: "#40C8E0", pageView: "#AC8E68", container: "#FF9F0A",
-    content: "#98989D")
+    content: "#98989D", hosting: "#FF6482")
 }

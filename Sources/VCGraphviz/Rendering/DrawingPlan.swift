@@ -704,7 +704,7 @@ extension DrawingPlan {
       // scene that folds beside the scene whose segues lead to it.
       if controller.parent == nil, segueLeafSource(of: id) == nil { return true }
       if changed.contains(id) { return level < .stacks || !isStackMiddle }
-      let isContainer = controller.kind != .content || !controller.children.isEmpty
+      let isContainer = controller.kind.isContainer || !controller.children.isEmpty
       switch level {
       case .none: return true
       case .runs: return isContainer || stackPosition(of: id) == .end
