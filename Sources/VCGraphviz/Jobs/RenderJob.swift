@@ -255,7 +255,8 @@ public final class RenderJob {
     if options.animate { index.animation = try addAnimations(replay, entries: entries, into: staging) }
     if options.html || options.markdown {
       // The SVGs drawn only for the page are read from the staging folder too.
-      let flipbook = Flipbook(replay: replay, index: index) { staging.contents(of: $0) }
+      var flipbook = Flipbook(replay: replay, index: index) { staging.contents(of: $0) }
+      flipbook.scenario = Flipbook.shownPath(of: replay.scenario.path, writtenTo: output)
       if options.html { try staging.add(Flipbook.htmlFileName, contents: Data(flipbook.html.utf8)) }
       if options.markdown { try staging.add(Flipbook.markdownFileName, contents: Data(flipbook.markdown.utf8)) }
     }
