@@ -10,7 +10,7 @@ import Testing
 /// `animated.svg`: frames merged into one file, each element once, shown in its steps by CSS.
 @Suite struct AnimatedSVGTests {
   static let palette = AnimatedSVG.Palette(
-    background: "#FFFFFF", text: "#1C1C1E", track: "#E5E5EA", accent: "#0A84FF", font: "Inter,sans-serif")
+    background: "#FFFFFF", track: "#E5E5EA", accent: "#0A84FF", font: "Inter,sans-serif")
 
   /// A frame as Graphviz writes one, with `nodes` as its graph's elements after a shared header.
   static func frame(_ number: Int, nodes: [String], width: Int = 100) -> AnimatedSVG.Frame {

@@ -5,15 +5,16 @@ import Foundation
 /// The file is made for places that show an SVG as an image (a README, an issue, DocC, a browser
 /// tab), so it has no script: each piece of the drawing is shown and hidden by a CSS
 /// `@keyframes` animation of its opacity. Every piece is written once, however many steps show
-/// it: the frames' drawings are cut into the elements Graphviz writes at the top of its graph
-/// (a node, an edge, a window's frame, a line of the legend), identical elements are merged, and
-/// the elements shown in the same steps share one group and one animation. Each element's ids get
-/// the number of the first step that draws it as a prefix, since Graphviz gives every frame the
-/// same ids (`graph0`, `edge1`, …).
+/// it: the frames' drawings are cut into the shapes and texts Graphviz writes (a node's box, a
+/// line of its label, an edge, a line of the legend), identical ones are merged, and the ones
+/// shown in the same steps share one group and one animation; an outline two shapes draw is
+/// written once, in `<defs>`. Ids get the number of the frame that draws them as a prefix
+/// (`f3-`), since Graphviz gives every frame the same ids (`graph0`, `edge1`, …).
 ///
 /// Each frame's header already names its step (`STEP 3 OF 8`), its action and its caption;
-/// under the drawing, a bar has one segment per step, the current one filled. With `prefers-reduced-motion: reduce`, and wherever CSS animations do not
-/// run, the last step shows, standing still.
+/// under the drawing, a bar has one segment per step, the current one filled. With
+/// `prefers-reduced-motion: reduce`, and wherever CSS animations do not run, the last step shows,
+/// standing still.
 public struct AnimatedSVG: Sendable, Hashable {
   /// One step's frame: its number and the SVG Graphviz wrote for it (whose header names the step,
   /// its action and its caption).
@@ -31,15 +32,14 @@ public struct AnimatedSVG: Sendable, Hashable {
   /// The colours of the bar under the drawing and the diagrams' font: the frames' own, from the theme.
   public struct Palette: Sendable, Hashable {
     public var background: String
-    public var text: String
     /// The bar's segments of the steps not showing.
     public var track: String
     /// The bar's segment of the step showing.
     public var accent: String
     public var font: String
 
-    public init(background: String, text: String, track: String, accent: String, font: String) {
-      (self.background, self.text, self.track, self.accent, self.font) = (background, text, track, accent, font)
+    public init(background: String, track: String, accent: String, font: String) {
+      (self.background, self.track, self.accent, self.font) = (background, track, accent, font)
     }
   }
 

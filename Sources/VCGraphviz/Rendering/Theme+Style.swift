@@ -11,11 +11,10 @@ extension Theme {
 }
 
 extension Theme {
-  /// The colours and font of the band under an animation's drawing (``AnimatedSVG``), the diagrams' own.
+  /// The colours of the bar under an animation's drawing (``AnimatedSVG``) and the diagrams' font.
   var animationPalette: AnimatedSVG.Palette {
     let style = self.style
     return AnimatedSVG.Palette(
-      background: style.background, text: style.label, track: style.panelBorder, accent: style.added,
-      font: DiagramStyle.font)
+      background: style.background, track: style.panelBorder, accent: style.added, font: DiagramStyle.font)
   }
 }
