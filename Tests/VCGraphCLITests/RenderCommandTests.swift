@@ -301,12 +301,21 @@ import Testing
     }
   }
 
-  /// The README's first command: a folder argument renders every scenario in it.
+  /// The README's first command: a folder argument renders every scenario in it, with its
+  /// flipbook and its animation.
   @Test func aFolderArgumentRendersEveryScenarioInIt() throws {
     try withTemporaryFolder { folder in
       try folder.copySamples()
-      let result = try folder.vcgraph("render", "samples/", "-o", "samples/rendered", "--format", "svg")
+      let result = try folder.vcgraph(
+        "render", "samples/", "-o", "samples/rendered", "--format", "svg", "--html", "--animate")
       #expect(result.status == 0, "\(result)")
+      // Every sample's animation is well-formed and passes an image sanitizer's rules.
+      for name in sampleNames.map({ String($0.dropLast(".yaml".count)) }) {
+        let animation = try SVGDocument(try folder.bytes("samples/rendered/\(name)/animated.svg"))
+        #expect(animation.unsafeParts.isEmpty, "\(name): \(animation.unsafeParts)")
+        #expect(Set(animation.ids).count == animation.ids.count, "\(name): ids repeat")
+        for reference in animation.references { #expect(animation.ids.contains(reference), "\(name): \(reference)") }
+      }
       // Sorted by folder name: "split-view" comes before "split-view-adaptive" (but "split-view.yaml" after).
       #expect(
         folder.contents(of: "samples/rendered") == sampleNames.map { String($0.dropLast(".yaml".count)) }.sorted())

@@ -96,15 +96,16 @@ import Testing
         "nav  viewDidAppear(animated: false)",
       ])
     #expect(page.texts(of: "li").contains { $0.contains("Unbalanced calls to begin/end appearance transitions") })
-    // The step list, Previous/Next and the files.
+    // The step list, Previous/Next, and each drawing's link to its file then the files.
     #expect(
       page.links.filter { $0.hasPrefix("#") } == [
         "#step-1", "#step-2", "#step-3", "#step-2", "#step-1", "#step-3", "#step-2",
       ])
     #expect(
       page.links.filter { !$0.hasPrefix("#") } == [
-        "01-setroot-nav.svg", "01-setroot-nav.png", "02-setviewcontrollers-a-on-nav.svg",
-        "02-setviewcontrollers-a-on-nav.png", "03-push-b-on-a.svg", "03-push-b-on-a.png",
+        "01-setroot-nav.svg", "01-setroot-nav.svg", "01-setroot-nav.png", "02-setviewcontrollers-a-on-nav.svg",
+        "02-setviewcontrollers-a-on-nav.svg", "02-setviewcontrollers-a-on-nav.png", "03-push-b-on-a.svg",
+        "03-push-b-on-a.svg", "03-push-b-on-a.png",
       ])
     #expect(html.contains("ArrowRight") && html.contains("\"j\"") && html.contains("\"k\""))
   }
@@ -199,7 +200,8 @@ import Testing
     // File names are links to files beside the page, never a scheme, another host or a new attribute.
     #expect(
       page.links.filter { !$0.hasPrefix("#") } == [
-        "%2F%2Fexample.com%2Fx.svg", "01-%22%20onload%3D%22x.png", "javascript%3Aalert%281%29.png",
+        "01-%22%20onload%3D%22x.png", "%2F%2Fexample.com%2Fx.svg", "01-%22%20onload%3D%22x.png",
+        "javascript%3Aalert%281%29.png", "javascript%3Aalert%281%29.png",
       ])
     #expect(externalURLs(in: html).isEmpty)
   }
@@ -277,6 +279,37 @@ import Testing
     #expect(
       Flipbook.inlineSVG(svg, idPrefix: "p-")
         == "<svg id='p-a' data-x=\"1>2\"><![CDATA[ <g id=\"not-an-element\"> ]]></svg>")
+  }
+
+  @Test func bothThemesDrawingsAreOnThePageEachShownInItsColourScheme() throws {
+    let page = Flipbook.Page(
+      number: 1, action: "setRoot nav", files: ["svg": "01-setroot-nav.svg", "svg~dark": "01-setroot-nav~dark.svg"],
+      svg: Self.graphvizSVG(label: "light"), darkSVG: Self.graphvizSVG(label: "dark"))
+    let html = Flipbook(scenario: "flow.yaml", title: nil, pages: [page]).html
+    #expect(html.contains("<div class=\"theme-light\"><a class=\"full\" href=\"01-setroot-nav.svg\""))
+    #expect(html.contains("<div class=\"theme-dark\"><a class=\"full\" href=\"01-setroot-nav~dark.svg\""))
+    #expect(html.contains("id=\"s1-vc&#45;home\"") && html.contains("id=\"s1d-vc&#45;home\""))
+    #expect(html.contains("<figure class=\"diagram\" style=\"--width: 100px\">"), "its width in points, as CSS pixels")
+    #expect(html.contains("color-scheme: light dark") && html.contains("@media (prefers-color-scheme: dark)"))
+    // One drawing: no theme wrappers.
+    let light = Flipbook(
+      scenario: "flow.yaml", title: nil,
+      pages: [Flipbook.Page(number: 1, action: "a", svg: Self.graphvizSVG(label: "x"))]
+    ).html
+    #expect(!light.contains("class=\"theme-") && !light.contains("class=\"full\""), "no file to open")
+  }
+
+  @Test func theScenarioPathIsShownRelativeToTheOutputFoldersParentOrAsItsName() {
+    #expect(
+      Flipbook.shownPath(of: "/home/me/app/samples/flow.yaml", writtenTo: "/home/me/app/diagrams")
+        == "samples/flow.yaml")
+    #expect(
+      Flipbook.shownPath(of: "/home/me/app/samples/flow.yaml", writtenTo: "/home/me/app/samples/rendered")
+        == "flow.yaml")
+    #expect(Flipbook.shownPath(of: "/home/me/app/samples/flow.yaml", writtenTo: "/tmp/out") == "flow.yaml")
+    #expect(Flipbook.shownPath(of: "/home/me/app/samples/../flow.yaml", writtenTo: "/home/me/app/out/") == "flow.yaml")
+    let here = FileManager.default.currentDirectoryPath
+    #expect(Flipbook.shownPath(of: "samples/flow.yaml", writtenTo: "diagrams") == "samples/flow.yaml", "\(here)")
   }
 }
 

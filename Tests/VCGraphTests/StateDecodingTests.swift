@@ -200,7 +200,8 @@ struct StateDecodingTests {
       #expect(
         error.description
           == "s.json:\(kind.line):\(kind.column): error: not a state document (as `vcgraph state --json` writes): steps[0].viewControllers[0].kind: "
-          + "'stack' is not a valid kind; expected one of: navigation, tabBar, splitView, pageView, container, content, hosting")
+          + "'stack' is not a valid kind; expected one of: navigation, tabBar, splitView, pageView, container, content, hosting"
+      )
     }
 
     let badType = json.replacing(#""instance" : 1"#, with: #""instance" : "one""#, maxReplacements: 1)

@@ -14,7 +14,8 @@ public struct Flipbook: Sendable, Hashable {
   /// The Markdown page's file name beside the frames.
   public static let markdownFileName = "index.md"
 
-  /// The scenario path as given on the command line.
+  /// The scenario's path as the pages show it: as given on the command line, or, from a render,
+  /// as ``shownPath(of:writtenTo:)`` gives it.
   public var scenario: String
   public var title: String?
   /// One page per step, in step order.
@@ -41,10 +42,13 @@ public struct Flipbook: Sendable, Hashable {
     public var files: [String: String]
     /// The step's drawing as Graphviz writes SVG, inlined into the HTML page; nil when not drawn as SVG.
     public var svg: String?
+    /// The step's drawing in the dark theme when both themes are drawn: the HTML page shows it
+    /// instead of ``svg`` when the reader's system is in dark mode.
+    public var darkSVG: String?
 
     public init(
       number: Int, action: String, caption: String? = nil, events: [LifecycleEvent] = [], warnings: [String] = [],
-      files: [String: String] = [:], svg: String? = nil
+      files: [String: String] = [:], svg: String? = nil, darkSVG: String? = nil
     ) {
       self.number = number
       self.action = action
@@ -53,6 +57,7 @@ public struct Flipbook: Sendable, Hashable {
       self.warnings = warnings
       self.files = files
       self.svg = svg
+      self.darkSVG = darkSVG
     }
 
     /// The name of the file the Markdown page shows as the step's picture: the SVG, else the PNG.
@@ -86,18 +91,24 @@ extension Flipbook {
   ///   - index: The rendered steps and their files.
   ///   - drawing: The contents of a rendered file by name: each step's SVG under the name
   ///     ``RenderIndex/frameFile(for:stepCount:format:theme:among:)`` gives it, whether or not `index`
-  ///     lists it (an SVG drawn only for the HTML page is not written, so not listed); nil if there is none.
+  ///     lists it (an SVG drawn only for the HTML page is not written, so not listed); nil if there is
+  ///     none. The dark theme's SVG is read under its name among both themes (`NN-action~dark.svg`).
   public init(replay: Replay, index: RenderIndex, drawing: (String) -> Data?) {
     let stepCount = replay.scenario.steps.count
     let pages = index.steps.map { entry in
       let frame = replay.frame(entry.number)
-      let svg = frame.flatMap { frame in
-        drawing(RenderIndex.frameFile(for: frame.step, stepCount: stepCount, format: .svg).name)
+      func svg(_ theme: Theme) -> String? {
+        frame.flatMap { frame in
+          drawing(
+            RenderIndex.frameFile(
+              for: frame.step, stepCount: stepCount, format: .svg, theme: theme,
+              among: theme == .dark ? [.light, .dark] : [.light]
+            ).name)
+        }.map { String(decoding: $0, as: UTF8.self) }
       }
       return Page(
         number: entry.number, action: entry.action, caption: entry.caption, events: frame?.events ?? [],
-        warnings: frame?.warnings.map(\.message) ?? [], files: entry.files,
-        svg: svg.map { String(decoding: $0, as: UTF8.self) })
+        warnings: frame?.warnings.map(\.message) ?? [], files: entry.files, svg: svg(.light), darkSVG: svg(.dark))
     }
     self.init(scenario: index.scenario, title: index.title, pages: pages)
   }
@@ -174,13 +185,36 @@ extension Flipbook {
       turn(offset + 1, "Next →", "next"),
       "</nav>",
       "<div class=\"spread\">",
-      "<figure class=\"diagram\">",
     ]
+    // At least its size in points as CSS pixels (8 pt text at 8 px), in a box that scrolls
+    // sideways when narrower: the style reads the width from the figure.
+    if let width = page.svg.flatMap(Self.viewBoxWidth) {
+      lines.append("<figure class=\"diagram\" style=\"--width: \(Int(width.rounded(.up)))px\">")
+    } else {
+      lines.append("<figure class=\"diagram\">")
+    }
     let alternative = Self.html("step \(page.number): \(page.action)")
     if let svg = page.svg {
-      lines.append(Self.inlineSVG(svg, idPrefix: "s\(page.number)-"))
+      // Each drawing links to its file, full size, when the file is written (else to the PNG).
+      let drawings =
+        [(svg, "svg", "s\(page.number)-", "")]
+        + (page.darkSVG.map { [($0, "svg~dark", "s\(page.number)d-", "~dark")] } ?? [])
+      for (svg, key, prefix, suffix) in drawings {
+        let inline = Self.inlineSVG(svg, idPrefix: prefix)
+        var element = inline
+        if let file = page.files[key] ?? page.files["png" + suffix] ?? page.files["png"] {
+          element =
+            "<a class=\"full\" href=\"\(Self.html(Self.link(file)))\" title=\"Open \(Self.html(file))\">\(inline)</a>"
+        }
+        if page.darkSVG != nil {
+          element = "<div class=\"theme-\(suffix.isEmpty ? "light" : "dark")\">\(element)</div>"
+        }
+        lines.append(element)
+      }
     } else if let png = page.files["png"] {
-      lines.append("<img src=\"\(Self.html(Self.link(png)))\" alt=\"\(alternative)\"/>")
+      lines.append(
+        "<a class=\"full\" href=\"\(Self.html(Self.link(png)))\"><img src=\"\(Self.html(Self.link(png)))\" alt=\"\(alternative)\"/></a>"
+      )
     } else {
       lines.append("<p class=\"none\">No drawing of this step.</p>")
     }
@@ -219,6 +253,24 @@ extension Flipbook {
     }
     lines += ["</div>", "</div>", "</section>"]
     return lines
+  }
+
+  /// The width of an SVG's `viewBox`, in its units (points, for Graphviz).
+  static func viewBoxWidth(_ svg: String) -> Double? {
+    guard let start = svg.range(of: "viewBox=\"") else { return nil }
+    let numbers = svg[start.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
+    return numbers.count == 4 ? numbers[2] : nil
+  }
+
+  /// A scenario's path as a page published beside the frames shows it: relative to the parent of
+  /// `folder` (the `-o` folder, `docs/diagrams`) when the scenario is inside it, else its file name,
+  /// so that no path of the machine that rendered it (`/home/…`) ends up in published docs.
+  public static func shownPath(of scenario: String, writtenTo folder: String) -> String {
+    let file = URL(fileURLWithPath: scenario).standardizedFileURL.resolvingSymlinksInPath().path
+    let base = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath()
+      .deletingLastPathComponent().path
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : (file as NSString).lastPathComponent
   }
 
   /// The page's id for a step's section, `step-3`: what the step list and Previous/Next link to.
@@ -532,15 +584,21 @@ extension Flipbook {
   /// The page's style: the step list beside the steps on wide screens, above them on narrow ones;
   /// with the script (`.paged`), only the current step shows. Only fonts on the reader's machine.
   static let style = """
-    :root { color-scheme: light; --ink: #1c1c1e; --muted: #6e6e73; --line: #d1d1d6; --tint: #0a63d6; --wash: #f2f2f7; }
+    :root { color-scheme: light dark; --ink: #1c1c1e; --muted: #6e6e73; --line: #d1d1d6; --tint: #0a63d6;
+      --wash: #f2f2f7; --page: #ffffff; --warning: #9a4d00; }
+    @media (prefers-color-scheme: dark) {
+      :root { --ink: #f2f2f7; --muted: #a1a1a6; --line: #3a3a3c; --tint: #4da3ff; --wash: #1c1c1e; --page: #000000;
+        --warning: #ffb340; }
+    }
     * { box-sizing: border-box; }
-    body { margin: 0; color: var(--ink); background: #fff;
+    body { margin: 0; color: var(--ink); background: var(--page);
       font: 15px/1.45 -apple-system, BlinkMacSystemFont, "Segoe UI", Inter, "Helvetica Neue", Helvetica, Arial, sans-serif; }
+    a { color: var(--tint); }
     code, kbd { font: 0.85em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; }
     kbd { padding: 0 0.3em; border: 1px solid var(--line); border-radius: 4px; background: var(--wash); }
     header.book { padding: 1rem 1.5rem; border-bottom: 1px solid var(--line); }
-    h1 { margin: 0 0 0.2rem; font-size: 1.4rem; }
-    .source { margin: 0; color: var(--muted); font-size: 0.9rem; }
+    h1 { margin: 0 0 0.2rem; font-size: 1.4rem; overflow-wrap: anywhere; }
+    .source { margin: 0; color: var(--muted); font-size: 0.9rem; overflow-wrap: anywhere; }
     .keys { display: none; }
     .paged .keys { display: inline; }
     .layout { display: flex; align-items: flex-start; }
@@ -550,7 +608,7 @@ extension Flipbook {
     nav.contents a { display: flex; padding: 0.3rem 0.5rem; border-radius: 6px; color: inherit; text-decoration: none;
       overflow-wrap: anywhere; }
     nav.contents a:hover { background: var(--wash); }
-    nav.contents a[aria-current] { background: var(--tint); color: #fff; }
+    nav.contents a[aria-current] { background: var(--tint); color: var(--page); }
     .n { flex: 0 0 1.8em; color: var(--muted); font-variant-numeric: tabular-nums; }
     nav.contents a[aria-current] .n { color: inherit; }
     main { flex: 1; min-width: 0; padding: 1rem 1.5rem 3rem; }
@@ -561,28 +619,44 @@ extension Flipbook {
     .pager { display: none; align-items: center; gap: 0.75rem; margin-bottom: 1rem; }
     .paged .pager { display: flex; }
     .turn { padding: 0.3rem 0.8rem; border: 1px solid var(--line); border-radius: 8px; color: var(--tint);
-      text-decoration: none; }
+      text-decoration: none; white-space: nowrap; }
     a.turn:hover { background: var(--wash); }
     .turn.off { color: var(--line); }
     .position { color: var(--muted); }
     .spread { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
-    .diagram { flex: 1 1 30rem; min-width: 0; margin: 0; }
-    .diagram svg, .diagram img { display: block; max-width: 100%; height: auto; }
-    .notes { flex: 1 1 18rem; max-width: 36rem; overflow-wrap: anywhere; }
+    /* The drawing at least at its size in points as CSS pixels (--width, from its viewBox), up to
+       a third more where there is room; narrower windows scroll it sideways in its own box. */
+    .diagram { flex: 1 1 var(--width, 30rem); min-width: 0; max-width: 100%; margin: 0; overflow-x: auto; }
+    .diagram a.full { display: block; }
+    .diagram svg { display: block; width: clamp(var(--width, 100%), 100%, calc(var(--width, 100%) * 4 / 3));
+      height: auto; max-width: none; }
+    .diagram img { display: block; max-width: 100%; height: auto; }
+    .theme-dark { display: none; }
+    @media (prefers-color-scheme: dark) {
+      .theme-light { display: none; }
+      .theme-dark { display: block; }
+    }
+    .notes { flex: 1 1 18rem; min-width: 0; max-width: 36rem; overflow-wrap: anywhere; }
     .label { margin: 0; color: var(--muted); font-size: 0.8rem; font-weight: 600; text-transform: uppercase;
       letter-spacing: 0.04em; }
     h2 { margin: 0.1rem 0 0.5rem; font-size: 1.3rem; }
     h3 { margin: 1.2rem 0 0.4rem; font-size: 0.95rem; }
     .caption { white-space: pre-line; }
     .callbacks { margin: 0; padding-left: 2rem; }
-    .callbacks code { white-space: pre; }
+    .callbacks code { white-space: pre-wrap; }
     .vc { font-weight: 600; }
-    .warnings { margin: 0; padding-left: 1.2rem; color: #9a4d00; }
+    .warnings { margin: 0; padding-left: 1.2rem; color: var(--warning); }
     .files { margin: 0; padding-left: 1.2rem; }
     .none { color: var(--muted); }
     @media (max-width: 48rem) {
-      .layout { display: block; }
-      nav.contents { position: static; max-height: none; border-right: 0; border-bottom: 1px solid var(--line); }
+      /* A phone: the step first, the step list after it. */
+      header.book { padding: 0.5rem 0.75rem; }
+      h1 { font-size: 1.1rem; }
+      .paged .keys { display: none; }
+      .layout { flex-direction: column; align-items: stretch; }
+      main { order: 1; padding: 0.75rem 0.75rem 2rem; }
+      nav.contents { order: 2; position: static; max-height: none; border-right: 0; border-top: 1px solid var(--line); }
+      .pager { margin-bottom: 0.5rem; }
     }
     @media print {
       nav.contents, .pager, .keys { display: none !important; }

@@ -9,11 +9,15 @@ public struct RenderIndex: Sendable, Codable, Hashable {
   public var scenario: String
   public var title: String?
   public var steps: [Entry]
+  /// The animation of every step (`render --animate`) per theme, keyed as a frame's SVG is
+  /// (`{"svg": "animated.svg", "svg~dark": "animated~dark.svg"}`); nil when none was written.
+  public var animation: [String: String]?
 
-  public init(scenario: String, title: String?, steps: [Entry]) {
+  public init(scenario: String, title: String?, steps: [Entry], animation: [String: String]? = nil) {
     self.scenario = scenario
     self.title = title
     self.steps = steps
+    self.animation = animation
   }
 
   /// One rendered step and its file per format (`{"svg": "01-setroot-nav.svg"}`).
@@ -46,9 +50,10 @@ public struct RenderIndex: Sendable, Codable, Hashable {
     try container.encode(scenario, forKey: .scenario)
     try container.encode(title, forKey: .title)
     try container.encode(steps, forKey: .steps)
+    try container.encodeIfPresent(animation, forKey: .animation)
   }
 
-  enum CodingKeys: String, CodingKey { case scenario, title, steps }
+  enum CodingKeys: String, CodingKey { case scenario, title, steps, animation }
 
   /// The name of a step's file: `NN-slug.ext`, the number zero-padded so names sort in step order.
   ///

@@ -13,6 +13,8 @@ extension VCGraphCommand {
         replay or render writes nothing, and the command exits with status 1.
         --html adds index.html, a page that flips through the steps (self-contained,
         works opened from disk); --markdown adds index.md for a docs folder.
+        --animate adds animated.svg, every step in one SVG that plays in a loop
+        where an SVG shows as an image (a README, an issue, DocC).
         --jobs N spreads the frames over N worker processes. On a terminal, a long
         run shows its progress on standard error. An interrupted run (SIGINT,
         SIGTERM, SIGHUP) leaves every earlier file as it was and exits with 128 +
@@ -24,6 +26,7 @@ extension VCGraphCommand {
           vcgraph render flow.yaml --step 3 --format png
           vcgraph render flow.yaml --events --format png
           vcgraph render flow.yaml --html --markdown --format svg,png
+          vcgraph render flow.yaml --animate --animate-interval 1.5s --theme both
           vcgraph render samples/ --jobs 2 --format svg,png
         """
     )
@@ -69,6 +72,21 @@ extension VCGraphCommand {
     @Flag(help: "Also write index.md: every step's action, caption, picture, callbacks and files.")
     var markdown = false
 
+    @Flag(
+      help: "Also write animated.svg: every step in one SVG that plays them in a loop (CSS only, no script).")
+    var animate = false
+
+    @Option(
+      help: ArgumentHelp(
+        "How long --animate shows each step: 2s (default), 1.5s, 800ms.", valueName: "DURATION"),
+      transform: { value in
+        guard let seconds = RenderJob.Options.seconds(value) else {
+          throw ValidationError("write a duration such as 2s, 1.5s or 800ms.")
+        }
+        return seconds
+      })
+    var animateInterval: Double = 2
+
     @Option(
       name: [.short, .customLong("jobs")],
       help: ArgumentHelp(
@@ -92,7 +110,8 @@ extension VCGraphCommand {
     var options: RenderJob.Options {
       RenderJob.Options(
         formats: FormatList.merged(formatLists), themes: theme.themes, events: events, layout: layout,
-        folding: folding.folding, html: html, markdown: markdown, step: step, jobs: jobs,
+        folding: folding.folding, html: html, markdown: markdown, animate: animate,
+        animationInterval: animateInterval, step: step, jobs: jobs,
         graphvizTimeout: graphvizTimeout, graphvizMemory: graphvizMemory)
     }
 
@@ -103,6 +122,12 @@ extension VCGraphCommand {
       if graphvizMemory < 1 { throw ValidationError("--graphviz-memory counts gigabytes, from 1.") }
       if step != nil, html || markdown {
         throw ValidationError("--html and --markdown show every step; leave out --step.")
+      }
+      if animate, step != nil { throw ValidationError("--animate plays every step; leave out --step.") }
+      if animate, layout == .perStep {
+        throw ValidationError(
+          "--animate needs the stable layout, where every frame has the same size and nothing moves; "
+            + "leave out --layout per-step.")
       }
     }
 

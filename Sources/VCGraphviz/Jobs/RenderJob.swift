@@ -33,6 +33,11 @@ public final class RenderJob {
     public var html: Bool
     /// Also `index.md`.
     public var markdown: Bool
+    /// Also `animated.svg` (and `animated~dark.svg` with both themes): every step in one SVG that
+    /// plays them in a loop. It needs the stable layout, where every frame has the same size.
+    public var animate: Bool
+    /// How long the animation shows each step, in seconds.
+    public var animationInterval: Double
     /// Only this step (counting from 1); nil for every step.
     public var step: Int?
     /// How many worker processes draw.
@@ -47,18 +52,31 @@ public final class RenderJob {
     public init(
       formats: [OutputFormat] = [.svg], themes: [Theme] = [.light], events: Bool = false,
       layout: FrameLayout = .stable, folding: Folding = Folding(), html: Bool = false, markdown: Bool = false,
-      step: Int? = nil, jobs: Int = 1, graphvizTimeout: Int = 120,
-      graphvizMemory: Int = WorkerMemory.defaultGigabytes
+      animate: Bool = false, animationInterval: Double = 2, step: Int? = nil, jobs: Int = 1,
+      graphvizTimeout: Int = 120, graphvizMemory: Int = WorkerMemory.defaultGigabytes
     ) {
       self.graphvizMemory = graphvizMemory
       (self.formats, self.themes, self.events, self.layout, self.folding) = (formats, themes, events, layout, folding)
-      (self.html, self.markdown, self.step, self.jobs, self.graphvizTimeout) = (
-        html, markdown, step, jobs, graphvizTimeout
-      )
+      (self.html, self.markdown, self.animate, self.animationInterval) = (html, markdown, animate, animationInterval)
+      (self.step, self.jobs, self.graphvizTimeout) = (step, jobs, graphvizTimeout)
     }
 
-    /// The formats drawn: those asked for, and SVG for `index.html`, which inlines it.
-    public var drawnFormats: [OutputFormat] { html && !formats.contains(.svg) ? formats + [.svg] : formats }
+    /// A duration as `--animate-interval` takes it, in seconds: `2s`, `1.5s`, `800ms` or `2`;
+    /// nil when it is not one, or not above zero.
+    public static func seconds(_ text: String) -> Double? {
+      let text = text.trimmingCharacters(in: .whitespaces).lowercased()
+      let (digits, scale): (Substring, Double) =
+        text.hasSuffix("ms")
+        ? (text.dropLast(2), 0.001) : text.hasSuffix("s") ? (text.dropLast(), 1) : (Substring(text), 1)
+      guard let value = Double(digits), value.isFinite, value > 0 else { return nil }
+      return value * scale
+    }
+
+    /// The formats drawn: those asked for, and SVG for `index.html` and the animation, which are
+    /// made of it.
+    public var drawnFormats: [OutputFormat] {
+      (html || animate) && !formats.contains(.svg) ? formats + [.svg] : formats
+    }
   }
 
   /// What the job tells its caller as it goes, in order.
@@ -231,16 +249,19 @@ public final class RenderJob {
     return entry
   }
 
-  /// Adds `index.json` (the frames' `entries`, in any order) and the flipbook pages asked for to
-  /// `staging`, and moves everything into place. Returns how many steps and files were written.
+  /// Adds `index.json` (the frames' `entries`, in any order), the animation and the flipbook pages
+  /// asked for to `staging`, and moves everything into place. Returns how many steps and files
+  /// were written.
   public func commit(
     _ replay: Replay, entries: [RenderIndex.Entry], into staging: OutputDirectory.Staging
   ) throws(OutputDirectory.WriteError) -> (steps: Int, files: Int) {
     let entries = entries.sorted { $0.number < $1.number }
-    let index = RenderIndex(scenario: replay.scenario.path, title: replay.scenario.title, steps: entries)
+    var index = RenderIndex(scenario: replay.scenario.path, title: replay.scenario.title, steps: entries)
+    if options.animate { index.animation = try addAnimations(replay, entries: entries, into: staging) }
     if options.html || options.markdown {
       // The SVGs drawn only for the page are read from the staging folder too.
-      let flipbook = Flipbook(replay: replay, index: index) { staging.contents(of: $0) }
+      var flipbook = Flipbook(replay: replay, index: index) { staging.contents(of: $0) }
+      flipbook.scenario = Flipbook.shownPath(of: replay.scenario.path, writtenTo: output)
       if options.html { try staging.add(Flipbook.htmlFileName, contents: Data(flipbook.html.utf8)) }
       if options.markdown { try staging.add(Flipbook.markdownFileName, contents: Data(flipbook.markdown.utf8)) }
     }
@@ -248,6 +269,32 @@ public final class RenderJob {
     try staging.commitFrames(
       index: index, stepActions: options.step == nil ? nil : replay.scenario.steps.map(\.action.summary))
     return (entries.count, files)
+  }
+}
+
+extension RenderJob {
+  /// Adds `animated.svg` for each theme, made of the frames' SVGs in `staging` (those drawn only
+  /// for it too); returns the files by index key.
+  private func addAnimations(
+    _ replay: Replay, entries: [RenderIndex.Entry], into staging: OutputDirectory.Staging
+  ) throws(OutputDirectory.WriteError) -> [String: String] {
+    let stepCount = replay.scenario.steps.count
+    var files: [String: String] = [:]
+    for theme in options.themes {
+      let frames = entries.compactMap { entry -> AnimatedSVG.Frame? in
+        guard let step = replay.frame(entry.number)?.step else { return nil }
+        let name = RenderIndex.frameFile(
+          for: step, stepCount: stepCount, format: .svg, theme: theme, among: options.themes
+        ).name
+        guard let svg = staging.contents(of: name) else { return nil }
+        return AnimatedSVG.Frame(number: entry.number, svg: String(decoding: svg, as: UTF8.self))
+      }
+      let animation = AnimatedSVG(frames: frames, interval: options.animationInterval, palette: theme.animationPalette)
+      let file = AnimatedSVG.file(for: theme, among: options.themes)
+      try staging.add(file.name, contents: Data(animation.text.utf8))
+      files[file.key] = file.name
+    }
+    return files
   }
 }
 
