@@ -17,11 +17,12 @@ struct StepSelection: ParsableArguments {
     if let step, step < 1 { throw ValidationError("--step counts from 1.") }
   }
 
-  /// The replayed frames asked for, or nil after printing why the scenario or the step is wrong.
-  func frames() -> [Frame]? {
+  /// The replayed frames asked for, made one at a time as they are read (a frame kept would keep a
+  /// whole hierarchy), or nil after printing why the scenario or the step is wrong.
+  func frames() -> LazyFilterSequence<Replay.Frames>? {
     guard let replay = ScenarioLoading.replay(scenario), ScenarioLoading.checkStep(step, in: replay) else {
       return nil
     }
-    return replay.frames.filter { step == nil || $0.step.number == step }
+    return replay.frames.lazy.filter { [step] in step == nil || $0.step.number == step }
   }
 }

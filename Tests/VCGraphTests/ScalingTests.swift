@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import VCGraph
@@ -332,5 +333,110 @@ import Testing
     #expect(count == depth - 1)
     let last = try #require(replay.frames.last).hierarchy
     #expect(last.onScreenOrder() == Self.ids("c", 0..<depth))
+  }
+
+  // MARK: - Linear time and iterative walks
+
+  /// Sizes chosen so that a step costing a walk of the whole hierarchy (as each once did) takes
+  /// minutes in a debug build, and a step costing what it changes a second or two.
+  @Test func aNestFiveThousandDeepIsBuiltOneChildAtATime() throws {
+    let depth = 5_000
+    var hierarchy = Hierarchy(viewControllers: Self.nestedContainers(depth))
+    let steps = try Self.nest(&hierarchy, depth: depth)
+    for index in 1..<depth where steps[index] != Self.addedToScreen("c\(index)", parent: "c\(index - 1)") {
+      Issue.record("step \(index + 1): \(steps[index])")
+    }
+    #expect(hierarchy["c\(depth - 1)"]?.appearance == .appeared)
+    #expect(hierarchy._checkInvariants().isEmpty)
+
+    // Removing the bottom controller takes only it off the screen and releases it.
+    let removed = try hierarchy.apply(.removeFromParent("c\(depth - 1)"))
+    let last = "c\(depth - 1)"
+    #expect(
+      removed.events == [
+        LifecycleEvent(last, .willMove(toParent: nil)), LifecycleEvent(last, .viewWillDisappear(animated: true)),
+        LifecycleEvent(last, .viewDidDisappear(animated: true)), LifecycleEvent(last, .didMove(toParent: nil)),
+        LifecycleEvent(last, .deinit),
+      ])
+  }
+
+  @Test func tenThousandPushesOntoOneStackEachShowOnlyTheNewTop() throws {
+    let count = 9_999
+    var hierarchy = Hierarchy(
+      viewControllers: [ViewController(id: "nav", className: "UINavigationController")] + Self.contents(count))
+    _ = try hierarchy.apply(.setRoot("nav", window: "main"))
+    for index in 0..<count {
+      let outcome = try hierarchy.apply(.push("w\(index)", on: "nav"))
+      let previous = index > 0 ? ["w\(index - 1)"] : []
+      let expected =
+        [LifecycleEvent("w\(index)", .willMove(toParent: "nav")), LifecycleEvent("w\(index)", .viewDidLoad)]
+        + previous.map { LifecycleEvent($0, .viewWillDisappear(animated: true)) }
+        + [LifecycleEvent("w\(index)", .viewWillAppear(animated: true))]
+        + previous.map { LifecycleEvent($0, .viewDidDisappear(animated: true)) }
+        + [
+          LifecycleEvent("w\(index)", .viewDidAppear(animated: true)),
+          LifecycleEvent("w\(index)", .didMove(toParent: "nav")),
+        ]
+      if outcome.events != expected { Issue.record("push \(index): \(outcome.events)") }
+    }
+    #expect(hierarchy.onScreenOrder() == ["nav", "w\(count - 1)"])
+    #expect(hierarchy["nav"]?.children.count == count)
+
+    // A refused step leaves the hierarchy as it was, without a copy of it.
+    let before = hierarchy
+    #expect(throws: RuleViolation.self) { try hierarchy.apply(.push("w0", on: "nav")) }
+    #expect(hierarchy == before)
+    let popped = try hierarchy.apply(.pop("nav"))
+    #expect(popped.events.last == LifecycleEvent("w\(count - 1)", .deinit))
+    #expect(hierarchy.onScreenOrder() == ["nav", "w\(count - 2)"])
+  }
+
+  /// A state step of a chain `depth` deep, every controller on screen in window `main`; the last
+  /// controller has `title`.
+  static func chainState(depth: Int, title: String? = nil) -> String {
+    func text(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "null" }
+    let controllers = (0..<depth).map { index in
+      """
+      {"id":"c\(index)","class":"C","kind":"container","title":\(text(index == depth - 1 ? title : nil)),\
+      "restorationIdentifier":null,"instance":1,"parent":\(text(index > 0 ? "c\(index - 1)" : nil)),\
+      "children":[\(index < depth - 1 ? "\"c\(index + 1)\"" : "")],"selectedViewController":null,\
+      "isCollapsed":null,"presentingViewController":null,"presentedViewController":null,\
+      "modalPresentationStyle":null,"state":"appeared","isViewLoaded":true,"isViewInWindow":true,"window":"main"}
+      """
+    }
+    return """
+      {"steps":[{"number":1,"action":"setRoot: c0","windows":[{"id":"main","isKey":true,\
+      "rootViewController":"c0","horizontalSizeClass":"regular"}],"viewControllers":[\
+      \(controllers.joined(separator: ","))]}]}
+      """
+  }
+
+  /// 20,000 deep: a walk that recursed once per level would overflow a thread's stack.
+  @Test func aStateTwentyThousandDeepIsReadWrittenPrintedAndComparedWithoutRecursion() throws {
+    let depth = 20_000
+    let document = try StateDocument(jsonData: Data(Self.chainState(depth: depth).utf8), path: "a.json")
+    let changed = try StateDocument(jsonData: Data(Self.chainState(depth: depth, title: "T").utf8), path: "b.json")
+    let before = try Hierarchy(state: document.steps[0])
+    let after = try Hierarchy(state: changed.steps[0])
+    #expect(before.window(of: "c\(depth - 1)")?.id == "main")
+    #expect(before.isViewInWindow("c\(depth - 1)"))
+
+    // Written again, the step is what was read.
+    let written = StateDocument.StepState(number: 1, action: "setRoot: c0", hierarchy: before)
+    #expect(written.viewControllers.count == depth)
+    #expect(written.viewControllers.allSatisfy { $0.window == "main" && $0.isViewInWindow })
+    #expect(try Hierarchy(state: written) == before)
+
+    #expect(HierarchyDiff(before: before, after: after).summary == ["~ c\(depth - 1) title none → \"T\""])
+    #expect(HierarchyDiff(before: before, after: before).isEmpty)
+
+    // The text dump and the outline indent each level, so their text grows with the square of the
+    // depth: the walks they print in are checked 20,000 deep, the text 3,000 deep.
+    #expect(before.printOrder.map(\.id) == Self.ids("c", 0..<depth))
+    #expect(before.printOrder.last?.depth == depth - 1)
+    let shallower = try Hierarchy(
+      state: StateDocument(jsonData: Data(Self.chainState(depth: 3_000).utf8), path: "c.json").steps[0])
+    #expect(HierarchyText(shallower).text.split(separator: "\n").count == 3_000)
+    #expect(HierarchyOutline(shallower).text.contains("c2999  C  appeared"))
   }
 }

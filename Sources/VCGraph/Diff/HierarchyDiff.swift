@@ -90,8 +90,11 @@ public struct HierarchyDiff: Sendable {
     self.relationChanges = relationChanges
 
     var controllerChanges: [String: [String]] = [:]
+    let windowsBefore = before.derivedRelations().window
+    let windowsAfter = after.derivedRelations().window
     for id in afterMembers where beforeSet.contains(id) {
-      let changes = Self.changes(of: id, from: before, to: after)
+      let changes = Self.changes(
+        of: id, from: before, to: after, windows: (before: windowsBefore[id], after: windowsAfter[id]))
       if !changes.isEmpty { controllerChanges[id] = changes }
     }
     self.controllerChanges = controllerChanges
@@ -207,7 +210,13 @@ public struct HierarchyDiff: Sendable {
   }
 
   /// What changed in a controller that both hierarchies have.
-  static func changes(of id: String, from before: Hierarchy, to after: Hierarchy) -> [String] {
+  ///
+  /// `windows` are the controller's windows on each side, when they were found beforehand for every
+  /// controller (``Hierarchy/derivedRelations()``).
+  static func changes(
+    of id: String, from before: Hierarchy, to after: Hierarchy,
+    windows: (before: String?, after: String?)? = nil
+  ) -> [String] {
     guard let old = before[id], let new = after[id] else { return [] }
     var changes: [String] = []
     if old.className != new.className { changes.append("class \(old.className) → \(new.className)") }
@@ -215,8 +224,8 @@ public struct HierarchyDiff: Sendable {
     if old.title != new.title {
       changes.append("title \(quoted(old.title)) → \(quoted(new.title))")
     }
-    let oldState = before.stateDescription(of: id)
-    let newState = after.stateDescription(of: id)
+    let oldState = before.stateDescription(of: id, window: windows.map { $0.before })
+    let newState = after.stateDescription(of: id, window: windows.map { $0.after })
     if oldState != newState { changes.append("\(oldState) → \(newState)") }
     if old.kind == .splitView, new.kind == .splitView, old.isCollapsed != new.isCollapsed {
       changes.append(new.isCollapsed ? "expanded → collapsed" : "collapsed → expanded")
@@ -271,10 +280,16 @@ extension Hierarchy {
   /// A controller's state as a diff prints it: `view not loaded`, `appeared`, or the state with a
   /// note when the view's place disagrees with it (`appeared, not in the window`).
   public func stateDescription(of id: String) -> String {
+    stateDescription(of: id, window: nil)
+  }
+
+  /// ``stateDescription(of:)`` with the controller's window id found beforehand (`.some(nil)`
+  /// for none), or walked up to when `window` is nil.
+  func stateDescription(of id: String, window: String??) -> String {
     guard let controller = controllers[id] else { return "absent" }
     guard controller.isViewLoaded else { return "view not loaded" }
     let state = controller.appearance.rawValue
-    let inWindow = isViewInWindow(id)
+    let inWindow = window.map { isViewInWindow(id, window: $0) } ?? isViewInWindow(id)
     let expected = controller.appearance != .disappeared
     if inWindow == expected { return state }
     return state + (inWindow ? ", in the window" : ", not in the window")

@@ -27,7 +27,7 @@ public struct HierarchyOutline: Sendable {
     }
     // The outermost controllers of trees outside any window; what they present is drawn under them.
     let loose = hierarchy.order.filter {
-      hierarchy.isMember($0) && hierarchy.containmentRoot(of: $0) == $0 && hierarchy[$0]?.presenter == nil
+      hierarchy[$0]?.parent == nil && hierarchy[$0]?.presenter == nil && hierarchy.isMember($0)
         && !drawn.contains($0)
     }
     if !loose.isEmpty {
@@ -39,24 +39,31 @@ public struct HierarchyOutline: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// Appends the tree of `id` (what it holds and presents), walked without recursion so a nest of
+  /// any depth fits the stack.
   private func appendTree(
     _ id: String, label: String?, prefix: String, isLast: Bool, into lines: inout [String], drawn: inout Set<String>
   ) {
-    guard let controller = hierarchy[id], drawn.insert(id).inserted else { return }
-    var state = controller.appearance.rawValue
-    if !controller.isViewLoaded { state += ", view not loaded" }
-    if controller.kind == .splitView { state += controller.isCollapsed ? ", collapsed" : ", expanded" }
-    if controller.instance > 1 { state += ", instance \(controller.instance)" }
-    let head = [label, id, controller.className, state].compactMap { $0 }.joined(separator: "  ")
-    lines.append(prefix + (isLast ? "└─ " : "├─ ") + head)
-    let inner = prefix + (isLast ? "   " : "│  ")
-    var branches: [(String, String)] = controller.children.map { ($0, hierarchy.role(of: $0)?.description ?? "child") }
-    if let presentation = controller.presentation {
-      branches.append((presentation.presented, "presents (\(presentation.style?.rawValue ?? "style unknown"))"))
-    }
-    for (index, branch) in branches.enumerated() {
-      appendTree(
-        branch.0, label: branch.1, prefix: inner, isLast: index == branches.count - 1, into: &lines, drawn: &drawn)
+    // The branches still to draw, the next on top.
+    var pending = [(id: id, label: label, prefix: prefix, isLast: isLast)]
+    while let (id, label, prefix, isLast) = pending.popLast() {
+      guard let controller = hierarchy[id], drawn.insert(id).inserted else { continue }
+      var state = controller.appearance.rawValue
+      if !controller.isViewLoaded { state += ", view not loaded" }
+      if controller.kind == .splitView { state += controller.isCollapsed ? ", collapsed" : ", expanded" }
+      if controller.instance > 1 { state += ", instance \(controller.instance)" }
+      let head = [label, id, controller.className, state].compactMap { $0 }.joined(separator: "  ")
+      lines.append(prefix + (isLast ? "└─ " : "├─ ") + head)
+      let inner = prefix + (isLast ? "   " : "│  ")
+      var branches: [(String, String)] = controller.children.map {
+        ($0, hierarchy.role(of: $0)?.description ?? "child")
+      }
+      if let presentation = controller.presentation {
+        branches.append((presentation.presented, "presents (\(presentation.style?.rawValue ?? "style unknown"))"))
+      }
+      for (index, branch) in branches.enumerated().reversed() {
+        pending.append((branch.0, branch.1, inner, index == branches.count - 1))
+      }
     }
   }
 }

@@ -19,10 +19,12 @@ public struct HierarchyText: Sendable {
 
   /// One line per controller, each ending with a newline; empty for a hierarchy with nothing drawn.
   public var text: String {
-    hierarchy.printOrder.map { line(for: $0) + "\n" }.joined()
+    let windows = hierarchy.derivedRelations().window
+    return hierarchy.printOrder.map { line(for: $0, window: windows[$0.id]) + "\n" }.joined()
   }
 
-  private func line(for entry: Hierarchy.PrintEntry) -> String {
+  /// The line of one controller; `window` is the id of its window.
+  private func line(for entry: Hierarchy.PrintEntry, window: String?) -> String {
     guard let controller = hierarchy[entry.id] else { return "" }
     let record = controller.dumpRecord
     let unit = "   | "
@@ -35,7 +37,7 @@ public struct HierarchyText: Sendable {
     }
     var line =
       prefix + Self.object(record?.printedClassName ?? controller.className, address: record?.address)
-      + ", state: \(controller.appearance.rawValue), view: " + view(of: controller)
+      + ", state: \(controller.appearance.rawValue), view: " + view(of: controller, window: window)
     switch entry.position {
     case .presented:
       line += ", presented with: " + presentationController(of: controller)
@@ -50,13 +52,13 @@ public struct HierarchyText: Sendable {
   }
 
   /// `(view not loaded)`, or the view's class and address, with `not in the window` when it is not.
-  private func view(of controller: ViewController) -> String {
+  private func view(of controller: ViewController, window: String?) -> String {
     guard controller.isViewLoaded else { return "(view not loaded)" }
     let recorded = controller.dumpRecord?.view
     var text = "<" + (recorded?.className ?? controller.kind.viewClassName)
     if let address = recorded?.address { text += ": " + address }
     text += ">"
-    if !hierarchy.isViewInWindow(controller.id) { text += " not in the window" }
+    if !hierarchy.isViewInWindow(controller.id, window: window) { text += " not in the window" }
     return text
   }
 
@@ -112,7 +114,8 @@ extension Hierarchy {
   /// The outermost members (``isMember(_:)``) outside any window that nothing presents, in declaration order.
   var outsideRoots: [String] {
     order.filter {
-      isMember($0) && containmentRoot(of: $0) == $0 && self[$0]?.presenter == nil && window(of: $0) == nil
+      // The cheap tests first: a controller without a parent is the outermost of its tree.
+      self[$0]?.parent == nil && self[$0]?.presenter == nil && isMember($0) && window(of: $0) == nil
     }
   }
 
@@ -121,14 +124,19 @@ extension Hierarchy {
   var printOrder: [PrintEntry] {
     var entries: [PrintEntry] = []
     var seen: Set<String> = []
+    // Walked without recursion, so a nest of any depth fits the stack: the next to visit on top.
+    var pending: [PrintEntry] = []
     func visit(_ id: String, depth: Int, position: PrintEntry.Position) {
-      guard let controller = self[id], seen.insert(id).inserted else { return }
-      entries.append(PrintEntry(id: id, depth: depth, position: position))
-      for child in controller.children {
-        visit(child, depth: depth + 1, position: .child)
-      }
-      if let presented = controller.presentation?.presented {
-        visit(presented, depth: depth + 1, position: .presented)
+      pending.append(PrintEntry(id: id, depth: depth, position: position))
+      while let entry = pending.popLast() {
+        guard let controller = self[entry.id], seen.insert(entry.id).inserted else { continue }
+        entries.append(entry)
+        if let presented = controller.presentation?.presented {
+          pending.append(PrintEntry(id: presented, depth: entry.depth + 1, position: .presented))
+        }
+        for child in controller.children.reversed() {
+          pending.append(PrintEntry(id: child, depth: entry.depth + 1, position: .child))
+        }
       }
     }
     for window in windows {

@@ -42,7 +42,8 @@ public struct StateDocument: Sendable, Encodable {
           id: $0.id, isKey: $0.isKey, rootViewController: $0.rootViewController,
           horizontalSizeClass: $0.horizontalSizeClass)
       }
-      viewControllers = hierarchy.viewControllers.map { ViewControllerState($0, in: hierarchy) }
+      let derived = hierarchy.derivedRelations()
+      viewControllers = hierarchy.viewControllers.map { ViewControllerState($0, in: hierarchy, derived: derived) }
     }
   }
 
@@ -101,6 +102,12 @@ public struct StateDocument: Sendable, Encodable {
     public var viewClass: String?
 
     public init(_ controller: ViewController, in hierarchy: Hierarchy) {
+      self.init(controller, in: hierarchy, derived: nil)
+    }
+
+    /// The controller's state, with what it derives from the relations above it found beforehand
+    /// for every controller (or, when `derived` is nil, walked up to now).
+    init(_ controller: ViewController, in hierarchy: Hierarchy, derived: DerivedRelations?) {
       id = controller.id
       className = controller.className
       kind = controller.kind
@@ -112,13 +119,15 @@ public struct StateDocument: Sendable, Encodable {
       children = controller.children
       selectedViewController = controller.kind == .tabBar ? controller.selectedChild : nil
       isCollapsed = controller.kind == .splitView ? controller.isCollapsed : nil
-      presentingViewController = hierarchy.presentingViewController(of: controller.id)
-      presentedViewController = hierarchy.presentedViewController(of: controller.id)
+      presentingViewController =
+        derived.map { $0.presenting[controller.id] } ?? hierarchy.presentingViewController(of: controller.id)
+      presentedViewController =
+        derived.map { $0.presented[controller.id] } ?? hierarchy.presentedViewController(of: controller.id)
       modalPresentationStyle = controller.presenter.flatMap { hierarchy[$0]?.presentation?.style }
       state = controller.appearance
       isViewLoaded = controller.isViewLoaded
-      isViewInWindow = hierarchy.isViewInWindow(controller.id)
-      window = hierarchy.window(of: controller.id)?.id
+      window = derived.map { $0.window[controller.id] } ?? hierarchy.window(of: controller.id)?.id
+      isViewInWindow = hierarchy.isViewInWindow(controller.id, window: window)
       address = controller.dumpRecord?.address
       presentationController = controller.dumpRecord?.presentationController?.className
       dumpLine = controller.dumpRecord?.line

@@ -196,8 +196,9 @@ extension Hierarchy {
       hierarchy.setState(of: controller.id, appearance: controller.state, isViewLoaded: controller.isViewLoaded)
     }
     // With every relation and state in place, `isViewInWindow` gives what a replay computes.
+    let derived = hierarchy.derivedRelations()
     for controller in state.viewControllers {
-      let computed = hierarchy.isViewInWindow(controller.id)
+      let computed = hierarchy.isViewInWindow(controller.id, window: derived.window[controller.id])
       guard
         controller.dumpLine != nil || controller.address != nil || controller.presentationController != nil
           || controller.isViewInWindow != computed
@@ -357,9 +358,10 @@ private struct StateCheck {
   /// The fields a hierarchy derives from its relations (`window`, `presentingViewController`, …) say
   /// what the document says.
   func compareDerivedFields(with hierarchy: Hierarchy) throws(StateDocumentError) {
+    let relations = hierarchy.derivedRelations()
     for controller in step.viewControllers {
       guard let rebuilt = hierarchy[controller.id] else { continue }
-      let derived = StateDocument.ViewControllerState(rebuilt, in: hierarchy)
+      let derived = StateDocument.ViewControllerState(rebuilt, in: hierarchy, derived: relations)
       let fields: [(name: String, written: String, derived: String)] = [
         (
           "presentingViewController", Self.text(controller.presentingViewController),

@@ -5,10 +5,12 @@
 /// is in it, attached or not, in declaration order.
 public struct Hierarchy: Sendable, Hashable {
   /// The windows in the order they got their first root view controller.
-  public internal(set) var windows: [Window] = []
+  public internal(set) var windows: [Window] = [] {
+    didSet { controllers.isAppearanceCurrent = false }
+  }
   /// Controller ids in declaration order.
   public let order: [String]
-  var controllers: [String: ViewController]
+  var controllers: ControllerTable
   /// The segues of a hierarchy read from a storyboard, in document order; empty otherwise.
   public internal(set) var segues: [Segue] = []
   /// The controllers a storyboard declared as scenes: drawn whether or not they have a relation.
@@ -17,7 +19,8 @@ public struct Hierarchy: Sendable, Hashable {
   /// A hierarchy of unattached controllers, in the given order.
   public init(viewControllers: [ViewController]) {
     order = viewControllers.map(\.id)
-    controllers = Dictionary(viewControllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    controllers = ControllerTable(
+      Dictionary(viewControllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), order: order)
   }
 
   /// The controller with this id.
@@ -32,13 +35,36 @@ public struct Hierarchy: Sendable, Hashable {
   /// and no controller is two windows' root. `apply` checks it after every step in debug builds
   /// (the tests and the fuzz run); a release build never calls it.
   public func _checkInvariants() -> [String] {
+    _checkInvariants(of: controllers.byID.keys)
+  }
+
+  /// What ``_checkInvariants()`` finds wrong with the relations of `ids` (and the windows'): each
+  /// controller's parent, children and presentations, from both ends.
+  ///
+  /// A step that wrote only to some controllers can break only their relations, so `apply` checks
+  /// those of a big hierarchy, and all of a small one. A parent with more than `childLimit`
+  /// children is not checked against its children (each costs a look-up, on every step that
+  /// touches it): a debug build then stays linear on a stack of thousands.
+  func _checkInvariants(of ids: some Sequence<String>, childLimit: Int = .max) -> [String] {
     var problems: [String] = []
-    for (id, controller) in controllers {
-      if let parent = controller.parent {
-        let listed = controllers[parent]?.children.filter { $0 == id }.count ?? 0
-        if listed != 1 { problems.append("\(id)'s parent \(parent) lists it \(listed) times") }
+    // How many times each parent lists each of its children, counted once per parent.
+    var listings: [String: [String: Int]] = [:]
+    func listed(_ child: String, by parent: String) -> Int? {
+      if let counts = listings[parent] { return counts[child] ?? 0 }
+      let children = controllers[parent]?.children ?? []
+      guard children.count <= childLimit else { return nil }
+      var counts: [String: Int] = [:]
+      for listed in children { counts[listed, default: 0] += 1 }
+      listings[parent] = counts
+      return counts[child] ?? 0
+    }
+    for id in ids {
+      guard let controller = controllers[id] else { continue }
+      if let parent = controller.parent, let listed = listed(id, by: parent), listed != 1 {
+        problems.append("\(id)'s parent \(parent) lists it \(listed) times")
       }
-      for child in controller.children where controllers[child]?.parent != id {
+      for child in controller.children.count <= childLimit ? controller.children : []
+      where controllers[child]?.parent != id {
         problems.append("\(id) lists \(child), whose parent is \(controllers[child]?.parent ?? "none")")
       }
       if let presented = controller.presentation?.presented, controllers[presented]?.presenter != id {

@@ -43,5 +43,6 @@ extension Hierarchy {
       if controller.appearance != appearance { controllers[id]?.appearance = appearance }
       if isShown && !controller.isViewLoaded { controllers[id]?.isViewLoaded = true }
     }
+    controllers.isAppearanceCurrent = true
   }
 }

@@ -18,41 +18,46 @@ extension Hierarchy {
     callsViewIsAppearing: Bool = true
   ) throws(RuleViolation) -> StepOutcome {
     var change = Change(running: running)
-    var next = self
-    try next.perform(action, into: &change)
+    // The step changes the hierarchy in place, keeping what it overwrites: undone when UIKit
+    // refuses the call, and compared with the result to find what the step changed.
+    let earlier = Earlier(windows: windows, isAppearanceCurrent: controllers.isAppearanceCurrent)
+    controllers.beginRecording()
+    do {
+      try perform(action, into: &change)
+    } catch {
+      undo(to: earlier)
+      throw error
+    }
     let animated = change.isAnimated ?? animated
     if change.isRefused {
+      undo(to: earlier)
       return StepOutcome(
         events: change.leading + change.trailing, warnings: change.misuses.map(\.message), transition: nil)
     }
-    next.adaptSplitViewsToTraits()
+    adaptSplitViewsToTraits()
 
-    let shownBefore = onScreenOrder()
-    let shownAfter = next.onScreenOrder()
-    let before = Set(shownBefore)
-    let after = Set(shownAfter)
-    let appearing = shownAfter.filter { !before.contains($0) }
-    let disappearing = shownBefore.filter { !after.contains($0) }
+    var previous: PreviousHierarchy?
+    let shown = shownChanges(since: earlier, previous: &previous)
+    let appearing = shown.appearing
+    let disappearing = shown.disappearing
     let changing = Set(appearing + disappearing)
 
     // A transition begun while the previous one still animates on the same controllers is unbalanced.
-    if let running,
-      let clash = (shownBefore + shownAfter).first(where: {
-        running.controllers.contains($0) && changing.contains($0)
-      })
-    {
+    if let running, let clash = (disappearing + appearing).first(where: running.controllers.contains) {
       let warnings =
         change.misuses.map(\.message) + [LoggedMisuse.unbalancedAppearanceTransitions(reference(clash)).message]
+      undo(to: earlier)
       return StepOutcome(events: [], warnings: warnings, transition: nil)
     }
 
-    let treeBefore = treeOrder()
-    let released = next.releasedControllers(comparedWith: self, treeOrder: treeBefore)
+    let released = releasedControllers(since: earlier, shown: shown, previous: &previous)
     var events = change.leading
-    let moves = parentChanges(to: next, treeOrder: treeBefore)
+    let moves = parentChanges(since: earlier, previous: &previous)
+    previous = nil
     events += moves.map { LifecycleEvent($0.id, .willMove(toParent: $0.parent)) }
     var loaded: Set<String> = []
-    for id in change.loads + appearing where controllers[id]?.isViewLoaded == false && loaded.insert(id).inserted {
+    for id in change.loads + appearing
+    where controllers.earlier(id)?.isViewLoaded == false && loaded.insert(id).inserted {
       events.append(LifecycleEvent(id, .viewDidLoad))
     }
     events += appearanceEvents(
@@ -62,11 +67,25 @@ extension Hierarchy {
     events += change.trailing
     events += released.map { LifecycleEvent($0, .deinit) }
 
-    for id in loaded { next.controllers[id]?.isViewLoaded = true }
-    next.deallocate(released)
-    next.updateAppearance()
-    self = next
-    assert(_checkInvariants().isEmpty, "\(action.summary) broke the hierarchy: \(_checkInvariants())")
+    #if DEBUG
+      let touched = touchedWithNeighbours() + released
+    #endif
+    controllers.endRecording()
+    for id in loaded { controllers[id]?.isViewLoaded = true }
+    deallocate(released)
+    if shown.isIncremental {
+      updateAppearance(appearing: appearing, disappearing: disappearing)
+    } else {
+      updateAppearance()
+    }
+    controllers.isAppearanceCurrent = true
+    #if DEBUG
+      // A small hierarchy is checked whole; a big one where the step wrote (a debug build stays linear).
+      let problems =
+        controllers.count <= Self.wholeCheckLimit
+        ? _checkInvariants() : _checkInvariants(of: touched, childLimit: Self.wholeCheckLimit)
+      assert(problems.isEmpty, "\(action.summary) broke the hierarchy: \(problems)")
+    #endif
     let transition =
       animated && !changing.isEmpty
       ? AppearanceTransition(controllers: changing, isPresentation: change.order == .presentation) : nil
@@ -102,7 +121,7 @@ extension Hierarchy {
   /// hierarchy's order), then those joining one (in `next`'s order). Controllers that only lose their
   /// parent because it is deallocated are not moved: nobody calls `willMove(toParent:)` on them.
   /// `treeOrder` is this hierarchy's ``treeOrder()``.
-  private func parentChanges(to next: Hierarchy, treeOrder: [String]) -> [(id: String, parent: String?)] {
+  func parentChanges(to next: Hierarchy, treeOrder: [String]) -> [(id: String, parent: String?)] {
     let leaving = treeOrder.filter { id in
       controllers[id]?.parent != nil && next.controllers[id]?.parent == nil
     }
@@ -114,7 +133,7 @@ extension Hierarchy {
   }
 
   /// True while something holds the controller: a parent, a presentation either way, or a window.
-  private func isHeld(_ id: String) -> Bool {
+  func isHeld(_ id: String) -> Bool {
     guard let controller = controllers[id] else { return false }
     return controller.parent != nil || controller.presenter != nil || controller.presentation != nil
       || windowRooted(at: id) != nil
@@ -125,7 +144,7 @@ extension Hierarchy {
   ///
   /// A controller whose tree still presents something stays: the presentation keeps it, as in UIKit,
   /// until that presentation ends. `treeOrder` is `previous`'s ``treeOrder()``.
-  private func releasedControllers(comparedWith previous: Hierarchy, treeOrder: [String]) -> [String] {
+  func releasedControllers(comparedWith previous: Hierarchy, treeOrder: [String]) -> [String] {
     var released: [String] = []
     for id in treeOrder where !isHeld(id) {
       // It lost its last holder, or the presentation made inside its tree that kept it has ended.
@@ -142,7 +161,7 @@ extension Hierarchy {
   /// survives its parent, and everything the retained child holds.
   ///
   /// The same as filtering ``descendants(of:)`` by the lineage of each, walked once.
-  private func descendantsReleased(with id: String) -> [String] {
+  func descendantsReleased(with id: String) -> [String] {
     var result: [String] = []
     var stack = Array((controllers[id]?.children ?? []).reversed())
     var seen: Set<String> = [id]

@@ -6,10 +6,13 @@ extension Hierarchy {
     // (a walk up the hierarchy each) are not looked for.
     let hasCompactWindow = windows.contains { $0.horizontalSizeClass == .compact }
     // A step only changes the flag of the split view it adapts, so when none can change at the
-    // start, none can later: the declaration order need not be walked.
-    guard controllers.values.contains(where: { $0.kind == .splitView && (hasCompactWindow || $0.isCollapsed) })
+    // start, none can later. Only the split views are looked at, in declaration order.
+    guard
+      controllers.splitViews.contains(where: {
+        controllers[$0].map { $0.kind == .splitView && (hasCompactWindow || $0.isCollapsed) } ?? false
+      })
     else { return }
-    for id in order where controllers[id]?.kind == .splitView {
+    for id in controllers.splitViews where controllers[id]?.kind == .splitView {
       guard hasCompactWindow || controllers[id]?.isCollapsed == true else { continue }
       guard let window = window(of: id), let isCollapsed = controllers[id]?.isCollapsed else { continue }
       let shouldCollapse = window.horizontalSizeClass == .compact

@@ -148,11 +148,13 @@ private final class Cursor: @unchecked Sendable {
     defer { lock.unlock() }
     if let last, player.position == position + 1 { return last }
     if player.position > position { player = Player(scenario) }
+    // The frame kept shares the player's hierarchy: let it go first, or the next step copies every controller.
+    last = nil
     while player.position <= position {
       guard let frame = try? player.next() else {
         preconditionFailure("a step that replayed once failed the second time")
       }
-      last = frame
+      if player.position == position + 1 { last = frame }
     }
     guard let last else { preconditionFailure("no frame was played") }
     return last
