@@ -371,7 +371,10 @@ import Testing
       let expected =
         [LifecycleEvent("w\(index)", .willMove(toParent: "nav")), LifecycleEvent("w\(index)", .viewDidLoad)]
         + previous.map { LifecycleEvent($0, .viewWillDisappear(animated: true)) }
-        + [LifecycleEvent("w\(index)", .viewWillAppear(animated: true))]
+        + [
+          LifecycleEvent("w\(index)", .viewWillAppear(animated: true)),
+          LifecycleEvent("w\(index)", .viewIsAppearing(animated: true)),
+        ]
         + previous.map { LifecycleEvent($0, .viewDidDisappear(animated: true)) }
         + [
           LifecycleEvent("w\(index)", .viewDidAppear(animated: true)),
