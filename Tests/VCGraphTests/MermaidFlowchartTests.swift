@@ -97,7 +97,7 @@ struct MermaidFlowchartTests {
           line: 1, printedClassName: id, view: .init(className: "UIView", isInWindow: id != "sheet")))
     }
     let chart = MermaidGrammar(MermaidFlowchart(hierarchy).text).chart
-    #expect(chart.edges.map(\.label) == ["root", "presents · automatic → pageSheet", "presents · style unknown"])
+    #expect(chart.edges.map(\.label) == ["root", "presents · automatic → formSheet", "presents · style unknown"])
     #expect(chart.edges.map(\.arrow) == ["==>", "-.->", "-.->"])
     #expect(chart.label(of: "vc2")?.hasSuffix("<br/>on screen · appeared · not in the window") == true)
     #expect(chart.label(of: "vc3")?.hasSuffix("<br/>on screen · appeared") == true)

@@ -122,8 +122,10 @@ struct ModelValueTests {
     #expect(ViewControllerKind.allCases.filter(\.isSystemContainer) == [.navigation, .tabBar, .splitView, .pageView])
   }
 
-  @Test func automaticResolvesToAPageSheet() {
-    #expect(ModalPresentationStyle.automatic.resolved == .pageSheet)
+  /// Apple's documentation of `UIModalPresentationStyle.automatic`: a form sheet in iOS 18 and later.
+  @Test func automaticResolvesToAFormSheet() {
+    #expect(ModalPresentationStyle.automatic.resolved == .formSheet)
+    #expect(ModalPresentationStyle.automatic.presentationControllerClassName == "_UIFormSheetPresentationController")
     #expect(ModalPresentationStyle.fullScreen.resolved == .fullScreen)
     #expect(ModalPresentationStyle.allCases.filter(\.removesPresenterView) == [.fullScreen, .currentContext])
     #expect(

@@ -80,9 +80,9 @@ struct RoundTripTests {
       #expect(
         imported.presentation?.presented == mapped(original.presentation?.presented), "\(what): presented controller")
       if let style = original.presentation?.style {
-        // `automatic` resolves to a page sheet, whose presentation controller is what the text
-        // prints; the dump reads it back as pageSheet.
-        let expected: ModalPresentationStyle = style == .automatic ? .pageSheet : style
+        // `automatic` resolves to a form sheet (iOS 18 SDK and later), whose presentation
+        // controller is what the text prints; the dump reads it back as formSheet.
+        let expected: ModalPresentationStyle = style == .automatic ? .formSheet : style
         #expect(imported.presentation?.style == expected, "\(what): presentation style")
       }
       #expect(imported.appearance == original.appearance, "\(what): appearance state")

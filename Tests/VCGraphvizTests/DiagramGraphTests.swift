@@ -176,7 +176,7 @@ import VCGraphviz
     ).graph
     let edge = try #require(graph.edges(from: "vc:nav", to: "vc:compose").first)
     #expect(edge.isDashed)
-    #expect(graph.role(ofController: "compose") == "presented · automatic → pageSheet")
+    #expect(graph.role(ofController: "compose") == "presented · automatic → formSheet")
     #expect(graph.text(ofNode: "vc:compose").contains("called on home"))
   }
 

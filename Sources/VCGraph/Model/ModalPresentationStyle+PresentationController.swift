@@ -27,7 +27,7 @@ extension ModalPresentationStyle {
     }
   }
 
-  /// The class of the presentation controller UIKit uses for the style (for `automatic`, the page
+  /// The class of the presentation controller UIKit uses for the style (for `automatic`, the form
   /// sheet it resolves to; for `custom`, the base class an app's own controller derives from).
   public var presentationControllerClassName: String {
     switch resolved {

@@ -41,8 +41,11 @@ public enum ModalPresentationStyle: String, Sendable, CaseIterable, Codable {
     }
   }
 
-  /// The style UIKit actually uses: `automatic` is a page sheet for ordinary controllers on iOS 13 and later.
+  /// The style UIKit actually uses: for ordinary controllers, `automatic` is a form sheet with the
+  /// iOS 18 SDK and later, a page sheet from iOS 13 to 17 (Apple's documentation of
+  /// `UIModalPresentationStyle.automatic`). Both are sheets: the presenter stays on screen under
+  /// it, and a swipe can dismiss it.
   public var resolved: ModalPresentationStyle {
-    self == .automatic ? .pageSheet : self
+    self == .automatic ? .formSheet : self
   }
 }
