@@ -45,11 +45,15 @@ public struct Flipbook: Sendable, Hashable {
     /// The step's drawing in the dark theme when both themes are drawn: the HTML page shows it
     /// instead of ``svg`` when the reader's system is in dark mode.
     public var darkSVG: String?
+    /// With `render --size-classes`, what each side did in this step, in the order drawn (compact
+    /// first for `compact,regular`); ``events`` and ``warnings`` are then the first side's.
+    public var sides: [Side] = []
 
     public init(
       number: Int, action: String, caption: String? = nil, events: [LifecycleEvent] = [], warnings: [String] = [],
-      files: [String: String] = [:], svg: String? = nil, darkSVG: String? = nil
+      files: [String: String] = [:], svg: String? = nil, darkSVG: String? = nil, sides: [Side] = []
     ) {
+      self.sides = sides
       self.number = number
       self.action = action
       self.caption = caption
@@ -58,6 +62,26 @@ public struct Flipbook: Sendable, Hashable {
       self.files = files
       self.svg = svg
       self.darkSVG = darkSVG
+    }
+
+    /// One side of a step drawn with `render --size-classes`: its heading, and what UIKit did there.
+    public struct Side: Sendable, Hashable {
+      /// `iPhone · compact`, `iPad · regular`.
+      public var heading: String
+      public var events: [LifecycleEvent]
+      public var warnings: [String]
+
+      public init(heading: String, events: [LifecycleEvent] = [], warnings: [String] = []) {
+        self.heading = heading
+        self.events = events
+        self.warnings = warnings
+      }
+    }
+
+    /// What the page lists under the picture: each side's heading, callbacks and warnings, or the
+    /// step's alone (heading nil) without sides.
+    var callbackLists: [(heading: String?, events: [LifecycleEvent], warnings: [String])] {
+      sides.isEmpty ? [(nil, events, warnings)] : sides.map { ($0.heading, $0.events, $0.warnings) }
     }
 
     /// The name of the file the Markdown page shows as the step's picture: the SVG, else the PNG.
@@ -71,7 +95,10 @@ public struct Flipbook: Sendable, Hashable {
     }
 
     /// The callbacks as `vcgraph events` prints them: the controller ids padded to a column, then the call.
-    var eventLines: [(viewController: String, padding: String, call: String)] {
+    var eventLines: [(viewController: String, padding: String, call: String)] { Self.lines(of: events) }
+
+    /// Callbacks as `vcgraph events` prints them: the controller ids padded to a column, then the call.
+    static func lines(of events: [LifecycleEvent]) -> [(viewController: String, padding: String, call: String)] {
       let width = events.map(\.viewController.count).max() ?? 0
       return events.map { event in
         (event.viewController, String(repeating: " ", count: width - event.viewController.count), event.call)
@@ -93,7 +120,9 @@ extension Flipbook {
   ///     ``RenderIndex/frameFile(for:stepCount:format:theme:among:)`` gives it, whether or not `index`
   ///     lists it (an SVG drawn only for the HTML page is not written, so not listed); nil if there is
   ///     none. The dark theme's SVG is read under its name among both themes (`NN-action~dark.svg`).
-  public init(replay: Replay, index: RenderIndex, drawing: (String) -> Data?) {
+  ///   - sides: With `render --size-classes`, the scenario replayed once per side: each page lists
+  ///     each side's callbacks and warnings under its heading.
+  public init(replay: Replay, index: RenderIndex, sides: [Replay.Side] = [], drawing: (String) -> Data?) {
     let stepCount = replay.scenario.steps.count
     let pages = index.steps.map { entry in
       let frame = replay.frame(entry.number)
@@ -108,7 +137,12 @@ extension Flipbook {
       }
       return Page(
         number: entry.number, action: entry.action, caption: entry.caption, events: frame?.events ?? [],
-        warnings: frame?.warnings.map(\.message) ?? [], files: entry.files, svg: svg(.light), darkSVG: svg(.dark))
+        warnings: frame?.warnings.map(\.message) ?? [], files: entry.files, svg: svg(.light), darkSVG: svg(.dark),
+        sides: sides.map { side in
+          let frame = side.replay.frame(entry.number)
+          return Page.Side(
+            heading: side.heading, events: frame?.events ?? [], warnings: frame?.warnings.map(\.message) ?? [])
+        })
     }
     self.init(scenario: index.scenario, title: index.title, pages: pages)
   }
@@ -227,22 +261,28 @@ extension Flipbook {
     if let caption = page.caption, !caption.isEmpty {
       lines.append("<p class=\"caption\">\(Self.html(caption))</p>")
     }
-    lines.append("<h3>Callbacks</h3>")
-    if page.events.isEmpty {
-      lines.append("<p class=\"none\">No callbacks.</p>")
-    } else {
-      lines.append("<ol class=\"callbacks\">")
-      for line in page.eventLines {
-        lines.append(
-          "<li><code><span class=\"vc\">\(Self.html(line.viewController))</span>\(line.padding)  "
-            + "\(Self.html(line.call))</code></li>")
+    for list in page.callbackLists {
+      // With sides, each side's lists under its heading: `Callbacks · iPhone · compact`.
+      let suffix = list.heading.map { " · " + Self.html($0) } ?? ""
+      if list.heading != nil { lines.append("<div class=\"side\">") }
+      lines.append("<h3>Callbacks\(suffix)</h3>")
+      if list.events.isEmpty {
+        lines.append("<p class=\"none\">No callbacks.</p>")
+      } else {
+        lines.append("<ol class=\"callbacks\">")
+        for line in Page.lines(of: list.events) {
+          lines.append(
+            "<li><code><span class=\"vc\">\(Self.html(line.viewController))</span>\(line.padding)  "
+              + "\(Self.html(line.call))</code></li>")
+        }
+        lines.append("</ol>")
       }
-      lines.append("</ol>")
-    }
-    if !page.warnings.isEmpty {
-      lines += ["<h3>Warnings</h3>", "<ul class=\"warnings\">"]
-      lines += page.warnings.map { "<li>\(Self.html($0))</li>" }
-      lines.append("</ul>")
+      if !list.warnings.isEmpty {
+        lines += ["<h3>Warnings\(suffix)</h3>", "<ul class=\"warnings\">"]
+        lines += list.warnings.map { "<li>\(Self.html($0))</li>" }
+        lines.append("</ul>")
+      }
+      if list.heading != nil { lines.append("</div>") }
     }
     if !page.files.isEmpty {
       lines += ["<h3>Files</h3>", "<ul class=\"files\">"]
@@ -511,17 +551,21 @@ extension Flipbook {
       if let image = page.imageFile {
         blocks.append("![\(Self.markdown("step \(page.number): \(page.action)"))](\(Self.link(image)))")
       }
-      if page.events.isEmpty {
-        blocks.append("No callbacks.")
-      } else {
-        blocks.append("Callbacks, in UIKit's order:")
-        blocks.append(
-          page.eventLines.enumerated().map { offset, line in
-            "\(offset + 1). " + Self.code(line.viewController + line.padding + "  " + line.call)
-          }.joined(separator: "\n"))
-      }
-      for warning in page.warnings {
-        blocks.append("> **Warning:** " + Self.markdown(warning))
+      for list in page.callbackLists {
+        // With sides, each side's lists after its heading: `**iPhone · compact:** no callbacks.`
+        let side = list.heading.map { "**" + Self.markdown($0) + ":** " } ?? ""
+        if list.events.isEmpty {
+          blocks.append(side.isEmpty ? "No callbacks." : side + "no callbacks.")
+        } else {
+          blocks.append(side.isEmpty ? "Callbacks, in UIKit's order:" : side + "callbacks, in UIKit's order:")
+          blocks.append(
+            Page.lines(of: list.events).enumerated().map { offset, line in
+              "\(offset + 1). " + Self.code(line.viewController + line.padding + "  " + line.call)
+            }.joined(separator: "\n"))
+        }
+        for warning in list.warnings {
+          blocks.append("> **Warning\(side.isEmpty ? "" : " (" + Self.markdown(list.heading ?? "") + ")"):** " + Self.markdown(warning))
+        }
       }
       if !page.files.isEmpty {
         blocks.append(

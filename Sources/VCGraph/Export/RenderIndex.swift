@@ -26,12 +26,16 @@ public struct RenderIndex: Sendable, Codable, Hashable {
     public var action: String
     public var caption: String?
     public var files: [String: String]
+    /// With `render --size-classes`, what each side of the picture shows, in its order (left
+    /// first); nil otherwise.
+    public var sides: [Side]?
 
-    public init(number: Int, action: String, caption: String?, files: [String: String]) {
+    public init(number: Int, action: String, caption: String?, files: [String: String], sides: [Side]? = nil) {
       self.number = number
       self.action = action
       self.caption = caption
       self.files = files
+      self.sides = sides
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -40,9 +44,31 @@ public struct RenderIndex: Sendable, Codable, Hashable {
       try container.encode(action, forKey: .action)
       try container.encode(caption, forKey: .caption)
       try container.encode(files, forKey: .files)
+      try container.encodeIfPresent(sides, forKey: .sides)
     }
 
-    enum CodingKeys: String, CodingKey { case number, action, caption, files }
+    enum CodingKeys: String, CodingKey { case number, action, caption, files, sides }
+  }
+
+  /// One side of a step drawn with `render --size-classes`:
+  /// `{"sizeClass": "compact", "heading": "iPhone · compact", "events": ["home viewWillDisappear(animated: true)"]}`.
+  public struct Side: Sendable, Codable, Hashable {
+    /// The horizontal size class every window has on this side.
+    public var sizeClass: SizeClass
+    /// The heading drawn above the side.
+    public var heading: String
+    /// The callbacks UIKit made on this side during the step, in order, as `vcgraph events` prints
+    /// them: the controller's id, then the call.
+    public var events: [String]
+    /// What the side's picture notes about the step (a `setTraits` step that a fixed width ignores).
+    public var notes: [String]
+
+    public init(sizeClass: SizeClass, heading: String, events: [String], notes: [String] = []) {
+      self.sizeClass = sizeClass
+      self.heading = heading
+      self.events = events
+      self.notes = notes
+    }
   }
 
   public func encode(to encoder: any Encoder) throws {

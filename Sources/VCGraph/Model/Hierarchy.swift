@@ -15,6 +15,9 @@ public struct Hierarchy: Sendable, Hashable {
   public internal(set) var segues: [Segue] = []
   /// The controllers a storyboard declared as scenes: drawn whether or not they have a relation.
   var storyboardScenes: Set<String> = []
+  /// The horizontal size class every window takes and keeps, whatever a `setTraits` step says; nil
+  /// when windows start `regular` and follow `setTraits` (``Scenario/fixedHorizontalSizeClass``).
+  var fixedHorizontalSizeClass: SizeClass?
 
   /// A hierarchy of unattached controllers, in the given order.
   public init(viewControllers: [ViewController]) {

@@ -41,6 +41,16 @@ public enum ModalPresentationStyle: String, Sendable, CaseIterable, Codable {
     }
   }
 
+  /// The style UIKit adapts this one to in a horizontally compact window, when it adapts to
+  /// another: a popover adapts to a form sheet. From Apple's documentation of
+  /// `UIModalPresentationStyle.popover`: "In iOS 13 and later, for horizontally or vertically compact
+  /// environments, this option behaves the same as `formSheet`" (what
+  /// `UIPresentationController.adaptivePresentationStyle` returns when no delegate says otherwise).
+  /// A form or page sheet stays what it is and shows as a sheet (``compactWidthAppearance``).
+  public var compactWidthAdaptation: ModalPresentationStyle? {
+    self == .popover ? .formSheet : nil
+  }
+
   /// The style UIKit actually uses: for ordinary controllers, `automatic` is a form sheet with the
   /// iOS 18 SDK and later, a page sheet from iOS 13 to 17 (Apple's documentation of
   /// `UIModalPresentationStyle.automatic`). Both are sheets: the presenter stays on screen under

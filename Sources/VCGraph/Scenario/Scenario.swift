@@ -19,6 +19,11 @@ public struct Scenario: Sendable, Hashable {
   /// The major version of the iOS SDK the app is built with (`sdk: 16`); it decides which callbacks
   /// UIKit makes.
   public var sdk: Int
+  /// The horizontal size class every window has for the whole replay, whatever a `setTraits` step
+  /// says; nil (as a scenario file gives it) for windows that start `regular` and change with
+  /// `setTraits`. `vcgraph render --size-classes` replays a scenario once per class with it set
+  /// (``Replay/sides(of:sizeClasses:)``).
+  public var fixedHorizontalSizeClass: SizeClass?
 
   public init(
     path: String,

@@ -52,7 +52,8 @@ extension Hierarchy {
       windows[index].rootViewController = id
     } else {
       // The window's first root: windows are in the order they got one, and the first is key.
-      let sizeClass = windows.first { $0.id == windowID }?.horizontalSizeClass ?? .regular
+      let sizeClass =
+        fixedHorizontalSizeClass ?? windows.first { $0.id == windowID }?.horizontalSizeClass ?? .regular
       windows.removeAll { $0.id == windowID }
       let hasKey = windows.contains { $0.isKey && $0.rootViewController != nil }
       let position = windows.lastIndex { $0.rootViewController != nil }.map { $0 + 1 } ?? 0
@@ -69,6 +70,8 @@ extension Hierarchy {
   }
 
   private mutating func setTraits(_ sizeClass: SizeClass, window windowID: String) throws(RuleViolation) {
+    // A replay in one fixed width (`render --size-classes`) keeps every window in it.
+    guard fixedHorizontalSizeClass == nil else { return }
     if let index = windows.firstIndex(where: { $0.id == windowID }) {
       windows[index].horizontalSizeClass = sizeClass
     } else {

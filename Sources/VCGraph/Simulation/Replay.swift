@@ -71,6 +71,7 @@ extension Replay {
       steps = scenario.steps
       callsViewIsAppearing = scenario.callsViewIsAppearing
       hierarchy = Hierarchy(viewControllers: scenario.viewControllers)
+      hierarchy.fixedHorizontalSizeClass = scenario.fixedHorizontalSizeClass
     }
 
     /// The frame of the next step, or nil after the last one.

@@ -15,6 +15,9 @@ extension VCGraphCommand {
         works opened from disk); --markdown adds index.md for a docs folder.
         --animate adds animated.svg, every step in one SVG that plays in a loop
         where an SVG shows as an image (a README, an issue, DocC).
+        --size-classes compact,regular replays each scenario once per horizontal
+        size class and draws both results of every step side by side: a split
+        view collapsed on the iPhone side, a popover shown as a sheet.
         --jobs N spreads the frames over N worker processes. On a terminal, a long
         run shows its progress on standard error. An interrupted run (SIGINT,
         SIGTERM, SIGHUP) leaves every earlier file as it was and exits with 128 +
@@ -28,6 +31,7 @@ extension VCGraphCommand {
           vcgraph render flow.yaml --html --markdown --format svg,png
           vcgraph render flow.yaml --animate --animate-interval 1.5s --theme both
           vcgraph render samples/ --jobs 2 --format svg,png
+          vcgraph render samples/adaptive.yaml --size-classes compact,regular --format png
         """
     )
 
@@ -106,16 +110,34 @@ extension VCGraphCommand {
           + "(default \(WorkerMemory.defaultGigabytes)).", valueName: "GB"))
     var graphvizMemory = WorkerMemory.defaultGigabytes
 
+    @Option(
+      name: .customLong("size-classes"),
+      help: ArgumentHelp(
+        "Replay each scenario once per horizontal size class and draw the results side by side, in the order "
+          + "given: compact,regular (iPhone left, iPad right), regular,compact, or one alone.",
+        valueName: "CLASSES"))
+    var sizeClassList: String?
+
+    /// The size classes `--size-classes` names, in order; empty without it (``validate()`` checks it).
+    var sizeClasses: [SizeClass] { sizeClassList.flatMap { try? SizeClass.list($0) } ?? [] }
+
     /// What the flags ask for, as the library's render job takes it.
     var options: RenderJob.Options {
       RenderJob.Options(
         formats: FormatList.merged(formatLists), themes: theme.themes, events: events, layout: layout,
         folding: folding.folding, html: html, markdown: markdown, animate: animate,
         animationInterval: animateInterval, step: step, jobs: jobs,
-        graphvizTimeout: graphvizTimeout, graphvizMemory: graphvizMemory)
+        graphvizTimeout: graphvizTimeout, graphvizMemory: graphvizMemory, sizeClasses: sizeClasses)
     }
 
     func validate() throws {
+      if let sizeClassList {
+        do {
+          _ = try SizeClass.list(sizeClassList)
+        } catch {
+          throw ValidationError("--size-classes: \(error.description)")
+        }
+      }
       if let step, step < 1 { throw ValidationError("--step counts from 1.") }
       if jobs < 1 { throw ValidationError("--jobs counts worker processes, from 1.") }
       if graphvizTimeout < 1 { throw ValidationError("--graphviz-timeout counts seconds, from 1.") }

@@ -137,7 +137,8 @@ extension RenderJob {
         guard runs[next].entries.count == runs[next].expected, let staging = runs[next].staging else { return }
         let scenario = scenarios[next]
         do {
-          let written = try commit(scenario.replay, entries: runs[next].entries, into: staging)
+          let written = try commit(
+            scenario.replay, sides: scenario.sides, entries: runs[next].entries, into: staging)
           report(.written(path: scenario.path, folder: scenario.folder, steps: written.steps, files: written.files))
         } catch {
           beforeFailure()
@@ -273,7 +274,7 @@ extension RenderJob {
         "the worker process \(what) \(status == 0 ? "ended before it was done" : "exited with status \(status)")"
     }
     // The frame's graph as vcgraph built it, before any layout: only cgraph runs here.
-    if let step, let diagram = diagram(ofStep: step, in: scenario.replay) {
+    if let step, let diagram = diagram(ofStep: step, in: scenario) {
       let path = (output as NSString).appendingPathComponent("\(scenario.replay.scenario.stem)-step-\(step).crash.dot")
       do {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -286,13 +287,15 @@ extension RenderJob {
     return "\(scenario.path): error: \(message)"
   }
 
-  /// The diagram of step `number` of a replay, as the workers draw it.
-  private func diagram(ofStep number: Int, in replay: Replay) -> Diagram? {
+  /// The diagram of step `number` of a scenario, as the workers draw it.
+  private func diagram(ofStep number: Int, in scenario: LoadedScenario) -> Diagram? {
+    let replay = scenario.replay
     guard let offset = replay.scenario.steps.firstIndex(where: { $0.number == number }) else { return nil }
-    guard
-      var diagram = Diagram.frames(of: replay, showsEvents: options.events).dropFirst(offset).first(where: { _ in true }
-      )
-    else { return nil }
+    let frames =
+      scenario.sides.isEmpty
+      ? AnySequence(Diagram.frames(of: replay, showsEvents: options.events))
+      : AnySequence(Diagram.frames(of: scenario.sides, showsEvents: options.events))
+    guard var diagram = frames.dropFirst(offset).first(where: { _ in true }) else { return nil }
     diagram.folding = options.folding
     return diagram
   }

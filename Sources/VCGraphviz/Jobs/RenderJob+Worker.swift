@@ -30,23 +30,24 @@ extension RenderJob {
     let job = RenderJob(output: "", options: options)
     let fault = WorkerFault(ProcessInfo.processInfo.environment[WorkerFault.variable])
     var renderer: Renderer?
-    var replayed: (path: String, replay: Replay)?
+    var replayed: (path: String, replay: Replay, sides: [Replay.Side])?
     var layout: (path: String, layout: ScenarioLayout)?
     while let line = input.next() {
       guard let task = try? JSONDecoder().decode(RenderTask.self, from: line) else { return false }
       do {
         let drawer = try renderer ?? Renderer()
         renderer = drawer
-        let replay =
-          try replayed.flatMap { $0.path == task.path ? $0.replay : nil } ?? Replay(Scenario(contentsOfFile: task.path))
-        replayed = (task.path, replay)
+        let (replay, sides) =
+          try replayed.flatMap { $0.path == task.path ? ($0.replay, $0.sides) : nil }
+          ?? job.replays(of: Scenario(contentsOfFile: task.path))
+        replayed = (task.path, replay, sides)
         var stable: ScenarioLayout?
         switch task.layout {
         case .compute:
           break
         case .computeAndKeep(let path):
           fault?.strike(path: task.path, step: 0)
-          let computed = try job.layOut(replay, with: drawer)
+          let computed = try job.layOut(replay, sides: sides, with: drawer)
           try Self.keep(computed, at: path)
           stable = computed
           layout = (path, computed)
@@ -61,7 +62,7 @@ extension RenderJob {
           }
         }
         try job.drawFrames(
-          of: replay, steps: Set(task.steps), stableLayout: stable, with: drawer,
+          of: replay, sides: sides, steps: Set(task.steps), stableLayout: stable, with: drawer,
           into: URL(fileURLWithPath: task.folder, isDirectory: true),
           willDraw: { step in
             report(.drawing(task: task.id, step: step))
@@ -74,6 +75,8 @@ extension RenderJob {
       } catch let error as OutputDirectory.WriteError {
         report(.failed(task: task.id, message: error.description))
       } catch let error as ScenarioError {
+        report(.failed(task: task.id, message: error.description))
+      } catch let error as Replay.SideError {
         report(.failed(task: task.id, message: error.description))
       } catch {
         report(.failed(task: task.id, message: "\(task.path): error: \(error)"))

@@ -48,14 +48,19 @@ public final class RenderJob {
     /// How much memory, in gigabytes, a worker may take (its address space): past it, the
     /// scenario it draws fails with advice, instead of the machine running short.
     public var graphvizMemory: Int
+    /// The horizontal size classes to draw side by side, in order (`--size-classes compact,regular`):
+    /// each scenario is replayed once per class (``Replay/sides(of:sizeClasses:)``) and each frame
+    /// draws every side. Empty to draw the scenario as it is.
+    public var sizeClasses: [SizeClass]
 
     public init(
       formats: [OutputFormat] = [.svg], themes: [Theme] = [.light], events: Bool = false,
       layout: FrameLayout = .stable, folding: Folding = Folding(), html: Bool = false, markdown: Bool = false,
       animate: Bool = false, animationInterval: Double = 2, step: Int? = nil, jobs: Int = 1,
-      graphvizTimeout: Int = 120, graphvizMemory: Int = WorkerMemory.defaultGigabytes
+      graphvizTimeout: Int = 120, graphvizMemory: Int = WorkerMemory.defaultGigabytes, sizeClasses: [SizeClass] = []
     ) {
       self.graphvizMemory = graphvizMemory
+      self.sizeClasses = sizeClasses
       (self.formats, self.themes, self.events, self.layout, self.folding) = (formats, themes, events, layout, folding)
       (self.html, self.markdown, self.animate, self.animationInterval) = (html, markdown, animate, animationInterval)
       (self.step, self.jobs, self.graphvizTimeout) = (step, jobs, graphvizTimeout)
@@ -100,6 +105,9 @@ public final class RenderJob {
   struct LoadedScenario {
     var path: String
     var replay: Replay
+    /// With ``Options/sizeClasses``, the scenario replayed once per size class; ``replay`` is then
+    /// the first side's.
+    var sides: [Replay.Side] = []
     var folder: String
   }
 
@@ -152,14 +160,15 @@ public final class RenderJob {
     var folders: [String: String] = [:]
     for path in paths {
       let replay: Replay
+      let sides: [Replay.Side]
       do {
-        replay = try Replay(try Scenario(contentsOfFile: path))
+        (replay, sides) = try replays(of: try Scenario(contentsOfFile: path))
       } catch {
-        report(.error(error.description))
+        report(.error(String(describing: error)))
         failed = true
         continue
       }
-      for line in replay.warningLines { report(.warning(line)) }
+      for line in warningLines(of: replay, sides: sides) { report(.warning(line)) }
       if let step = options.step, replay.frame(step) == nil {
         let count = replay.scenario.steps.count
         report(
@@ -181,9 +190,33 @@ public final class RenderJob {
         continue
       }
       folders[folder] = path
-      loaded.append(LoadedScenario(path: path, replay: replay, folder: folder))
+      loaded.append(LoadedScenario(path: path, replay: replay, sides: sides, folder: folder))
     }
     return loaded
+  }
+
+  /// A scenario's replay as the options draw it, and with ``Options/sizeClasses`` its replay per
+  /// side (the replay is then the first side's).
+  ///
+  /// - Throws: ``ScenarioError`` when a step breaks one of UIKit's rules, or ``Replay/SideError``
+  ///   when it does on one side.
+  public func replays(of scenario: Scenario) throws -> (replay: Replay, sides: [Replay.Side]) {
+    guard !options.sizeClasses.isEmpty else { return (try Replay(scenario), []) }
+    let sides = try Replay.sides(of: scenario, sizeClasses: options.sizeClasses)
+    return (sides[0].replay, sides)
+  }
+
+  /// The warnings a scenario's replay prints: the first side's, and those another side adds,
+  /// each with its side.
+  private func warningLines(of replay: Replay, sides: [Replay.Side]) -> [String] {
+    guard sides.count > 1 else { return replay.warningLines }
+    var lines = replay.warningLines.map { $0 + " (\(sides[0].sizeClass.rawValue) width)" }
+    let first = Set(replay.warningLines)
+    for side in sides.dropFirst() {
+      lines += side.replay.warningLines.map { first.contains($0) ? nil : $0 + " (\(side.sizeClass.rawValue) width)" }
+        .compactMap { $0 }
+    }
+    return lines
   }
 
   /// The numbers of the steps to render of a replayed scenario: ``Options/step``'s, or every step.
@@ -201,13 +234,14 @@ public final class RenderJob {
   ///   cannot be written, or what `drawn` throws.
   @discardableResult
   public func drawFrames(
-    of replay: Replay, steps: Set<Int>?, stableLayout: ScenarioLayout? = nil, with renderer: Renderer,
+    of replay: Replay, sides: [Replay.Side] = [], steps: Set<Int>?, stableLayout: ScenarioLayout? = nil,
+    with renderer: Renderer,
     into folder: URL, willDraw: (Int) -> Void = { _ in }, drawn: (RenderIndex.Entry) throws -> Void
   ) throws -> Duration {
     let clock = ContinuousClock()
     var writing = Duration.zero
     try renderer.renderFrames(
-      replay, formats: options.drawnFormats, steps: steps, showsEvents: options.events, layout: options.layout,
+      replay, sides: sides, formats: options.drawnFormats, steps: steps, showsEvents: options.events, layout: options.layout,
       themes: options.themes, folding: options.folding, stableLayout: stableLayout, willDraw: willDraw
     ) { frame in
       let start = clock.now
@@ -227,9 +261,11 @@ public final class RenderJob {
 
   /// The stable layout of a replayed scenario's frames as the options draw them, for the other
   /// processes that draw its frames (``drawFrames(of:steps:stableLayout:with:into:willDraw:drawn:)``).
-  public func layOut(_ replay: Replay, with renderer: Renderer) throws(RenderError) -> ScenarioLayout {
+  public func layOut(
+    _ replay: Replay, sides: [Replay.Side] = [], with renderer: Renderer
+  ) throws(RenderError) -> ScenarioLayout {
     try renderer.stableLayout(
-      of: replay, showsEvents: options.events, themes: options.themes, folding: options.folding)
+      of: replay, sides: sides, showsEvents: options.events, themes: options.themes, folding: options.folding)
   }
 
   /// Counts a frame's files, written into `staging`'s new files, in the scenario's files, and
@@ -253,14 +289,14 @@ public final class RenderJob {
   /// asked for to `staging`, and moves everything into place. Returns how many steps and files
   /// were written.
   public func commit(
-    _ replay: Replay, entries: [RenderIndex.Entry], into staging: OutputDirectory.Staging
+    _ replay: Replay, sides: [Replay.Side] = [], entries: [RenderIndex.Entry], into staging: OutputDirectory.Staging
   ) throws(OutputDirectory.WriteError) -> (steps: Int, files: Int) {
     let entries = entries.sorted { $0.number < $1.number }
     var index = RenderIndex(scenario: replay.scenario.path, title: replay.scenario.title, steps: entries)
     if options.animate { index.animation = try addAnimations(replay, entries: entries, into: staging) }
     if options.html || options.markdown {
       // The SVGs drawn only for the page are read from the staging folder too.
-      var flipbook = Flipbook(replay: replay, index: index) { staging.contents(of: $0) }
+      var flipbook = Flipbook(replay: replay, index: index, sides: sides) { staging.contents(of: $0) }
       flipbook.scenario = Flipbook.shownPath(of: replay.scenario.path, writtenTo: output)
       if options.html { try staging.add(Flipbook.htmlFileName, contents: Data(flipbook.html.utf8)) }
       if options.markdown { try staging.add(Flipbook.markdownFileName, contents: Data(flipbook.markdown.utf8)) }

@@ -38,6 +38,13 @@ public struct Diagram: Sendable {
   public var theme: Theme = .light
   /// What folds into counted nodes, and what the diagram focuses on; ``FoldMode/auto`` unless set.
   public var folding = Folding()
+  /// With `render --size-classes`, the step drawn once per horizontal size class, side by side,
+  /// left to right: each side's own hierarchy, changes and callbacks (``Side``); this diagram then
+  /// draws only the header (context, headline, caption, legend) above them. Empty otherwise.
+  public var sides: [Side] = []
+  /// True to draw the ``sides`` one below the other, in their order, rather than side by side: for a
+  /// picture whose sides side by side are wider than a page holds.
+  var stacksSides = false
   /// For a storyboard's diagram, the scenes nothing leads to: drawn faded, since a reader must notice them.
   var unreachableScenes: Set<String>?
   /// True for a storyboard's diagram: a design-time map, whose scenes are not "not loaded" but
@@ -156,6 +163,7 @@ public struct Diagram: Sendable {
   /// children that hold nothing drawn wrap (after ``rowLength``), and windows go one below the
   /// other from level ``FoldLevel/stacks`` on.
   func graph(level: FoldLevel, pinned: Set<String> = [], wrapping wrap: Wrapping? = nil) -> GraphDescription {
+    if !sides.isEmpty { return sideBySideGraph(level: level, pinned: pinned, wrapping: wrap) }
     let plan = plan(level: level, pinned: pinned)
     var graph = GraphDescription()
     let font = GraphDescription.Attribute("fontname", DiagramStyle.font)
@@ -167,7 +175,7 @@ public struct Diagram: Sendable {
       .init(
         "label",
         html: header(
-          folds: plan.folds,
+          showsFolds: !plan.folds.isEmpty,
           stacked: wrap?.stacksHeader == true
             || (plan.controllers.isEmpty && plan.folds.isEmpty && hierarchy.windows.isEmpty))),
       .init("class", "theme-" + theme.rawValue),
@@ -345,6 +353,8 @@ public struct Diagram: Sendable {
     var containers: Int?
     var windowsSideBySide = false
     var stacksHeader = false
+    /// The sides of a `--size-classes` picture one below the other (``Diagram/stacksSides``).
+    var stacksSides = false
 
     /// The wrappings to try, from the widest to the narrowest: the header stacked, leaves as they
     /// are; leaves three to a row, then one; then other children two to a row, then one; and that
@@ -353,6 +363,9 @@ public struct Diagram: Sendable {
       .init(leaves: rowLength, containers: nil, stacksHeader: true),
       .init(leaves: 3, containers: nil), .init(leaves: 1, containers: nil), .init(leaves: 1, containers: 2),
       .init(leaves: 1, containers: 1), .init(leaves: 1, containers: 1, windowsSideBySide: true),
+      // Only a picture with sides changes with these: its sides one below the other.
+      .init(leaves: rowLength, containers: nil, stacksSides: true),
+      .init(leaves: 3, containers: nil, stacksSides: true), .init(leaves: 1, containers: 2, stacksSides: true),
     ]
   }
 
@@ -1096,10 +1109,9 @@ public struct Diagram: Sendable {
       notes.append("with \(printed.className ?? "(null)")")
     }
     if presentation.source != presenter { notes.append("called on \(presentation.source)") }
-    if hierarchy.window(of: presenter)?.horizontalSizeClass == .compact,
-      let appearance = presentation.style?.compactWidthAppearance
-    {
-      notes.append(appearance)
+    if hierarchy.window(of: presenter)?.horizontalSizeClass == .compact {
+      if let adapted = presentation.style?.compactWidthAdaptation { name += " → \(adapted.rawValue)" }
+      if let appearance = presentation.style?.compactWidthAppearance { notes.append(appearance) }
     }
     return Placement(text: "presented · \(name)", isEmphasized: true, isPresentation: true, notes: notes)
   }
@@ -1112,7 +1124,9 @@ public struct Diagram: Sendable {
   }
 
   /// The graph label: scenario title and step position, the action, the caption, and the legend.
-  private func header(folds: [DrawingPlan.Fold], stacked: Bool = false) -> String {
+  func header(showsFolds: Bool, stacked: Bool = false) -> String {
+    // With sides, each side's callbacks and notes in a panel of its own, side by side.
+    let callbacksPanel = sides.isEmpty ? callbacksPanel : sidePanels
     var context = context
     if let title, !title.isEmpty { context = title + "  ·  " + context }
     if !folding.focus.isEmpty { context += "  ·  FOCUS " + folding.focus.joined(separator: ", ") }
@@ -1130,13 +1144,13 @@ public struct Diagram: Sendable {
       return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">"
         + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" VALIGN=\"TOP\">\(leftCell)</TD></TR>"
         + "<TR><TD HEIGHT=\"10\"></TD></TR>"
-        + "<TR><TD ALIGN=\"LEFT\" VALIGN=\"TOP\">\(legend(showsFolds: !folds.isEmpty))</TD></TR>"
+        + "<TR><TD ALIGN=\"LEFT\" VALIGN=\"TOP\">\(legend(showsFolds: showsFolds))</TD></TR>"
         + (callbacksPanel.map { "<TR><TD HEIGHT=\"10\"></TD></TR><TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" } ?? "")
         + "<TR><TD HEIGHT=\"10\"></TD></TR></TABLE>"
     }
     return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">"
       + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" VALIGN=\"TOP\" ROWSPAN=\"2\">\(leftCell)</TD><TD WIDTH=\"24\" ROWSPAN=\"2\"></TD>"
-      + "<TD ALIGN=\"RIGHT\" VALIGN=\"TOP\">\(legend(showsFolds: !folds.isEmpty))</TD></TR>"
+      + "<TD ALIGN=\"RIGHT\" VALIGN=\"TOP\">\(legend(showsFolds: showsFolds))</TD></TR>"
       // An empty cell under the legend takes the height of a long caption, so the legend keeps its size.
       + "<TR><TD></TD></TR>"
       + (callbacksPanel.map {
@@ -1156,7 +1170,7 @@ public struct Diagram: Sendable {
   }
 
   /// The step's callbacks, numbered in UIKit's order, in columns: `3  home  viewWillDisappear(animated: true)`.
-  private var callbacksPanel: String? {
+  var callbacksPanel: String? {
     guard let events else { return nil }
     let heading = HTMLText.font("CALLBACKS IN THIS STEP", size: 10, color: style.tertiaryLabel, bold: true)
     guard !events.isEmpty else {
@@ -1243,7 +1257,8 @@ public struct Diagram: Sendable {
       + swatch(border: style.notLoadedBorder, fill: style.notLoadedFill, outline: "rounded,dashed")
       + text(isStoryboard ? "⚠ unreachable or missing" : "view not loaded") + "</TR>"
       // The diff's rows only when it marks something: a diff with no changes draws no mark to explain.
-      + (changes?.isEmpty == false ? diffLegendRow(line: line, text: text, swatch: swatch, gap: gap) : "")
+      + (changes?.isEmpty == false || sides.contains(where: { $0.diagram.changes?.isEmpty == false })
+        ? diffLegendRow(line: line, text: text, swatch: swatch, gap: gap) : "")
       // Folded controllers: explained only where some are.
       + (showsFolds
         ? "<TR>" + line("- - -▶", style.childEdge) + text("folded: how many, the first … the last") + gap

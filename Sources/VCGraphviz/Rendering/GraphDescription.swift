@@ -69,10 +69,13 @@ public struct GraphDescription: Sendable, Hashable, Codable {
   public struct Cluster: Sendable, Hashable, Codable {
     public var name: String
     public var attributes: [Attribute]
+    /// The cluster this one is drawn inside, by name, listed before it; nil for the graph itself.
+    public var parent: String?
 
-    public init(name: String, attributes: [Attribute]) {
+    public init(name: String, attributes: [Attribute], parent: String? = nil) {
       self.name = name
       self.attributes = attributes
+      self.parent = parent
     }
   }
 

@@ -331,7 +331,8 @@ private final class CGraph {
     // Clusters come out in creation order: the graph's id discipline (vcg_discipline) numbers
     // named subgraphs as they are made.
     for cluster in description.clusters {
-      guard let subgraph = withCString(cluster.name, { agsubg(pointer, $0, 1) }) else {
+      let owner = cluster.parent.flatMap { clusters[$0] } ?? pointer
+      guard let subgraph = withCString(cluster.name, { agsubg(owner, $0, 1) }) else {
         throw .graphConstruction("agsubg failed for \(cluster.name)")
       }
       set(cluster.attributes, on: UnsafeMutableRawPointer(subgraph))

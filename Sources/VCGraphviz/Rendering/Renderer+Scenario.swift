@@ -29,17 +29,24 @@ extension Renderer {
   /// knows which frame it was.
   ///
   /// - Throws: ``RenderError`` when Graphviz fails, or what `body` throws.
+  ///
+  /// With `sides` (the scenario replayed per horizontal size class, ``Replay/sides(of:sizeClasses:)``),
+  /// each frame draws the step once per side, side by side (``Diagram/frames(of:showsEvents:)-(_:_)``),
+  /// and its index entry lists what each side did.
   public func renderFrames(
-    _ replay: Replay, formats: [OutputFormat], steps: Set<Int>? = nil, showsEvents: Bool = false,
+    _ replay: Replay, sides: [Replay.Side] = [], formats: [OutputFormat], steps: Set<Int>? = nil,
+    showsEvents: Bool = false,
     layout: FrameLayout = .stable, themes: [Theme] = [.light], folding: Folding = Folding(),
     stableLayout: ScenarioLayout? = nil, willDraw: (Int) -> Void = { _ in }, each body: (RenderedFrame) throws -> Void
   ) throws {
     let ordered = formats.sorted()
-    let diagrams = { Self.diagrams(of: replay, showsEvents: showsEvents, folding: folding) }
+    let diagrams = { Self.diagrams(of: replay, sides: sides, showsEvents: showsEvents, folding: folding) }
     let runs =
       layout == .stable
       ? try stableLayout?.runs
-        ?? stableRuns(of: diagrams, count: replay.scenario.steps.count, themes: themes, levels: folding.levels) : []
+        ?? stableRuns(
+          of: diagrams, count: replay.scenario.steps.count, themes: themes, levels: folding.levels,
+          hasSides: !sides.isEmpty) : []
     let stepCount = replay.scenario.steps.count
     for (offset, diagram) in diagrams().enumerated() {
       let step = replay.scenario.steps[offset]
@@ -52,6 +59,7 @@ extension Renderer {
         themed.theme = theme
         let rendered: [OutputFormat: [UInt8]]
         if let run = runs.first(where: { $0.frames.contains(offset) }) {
+          themed.stacksSides = run.stacksSides
           let graph = run.layouts[themeIndex].positioned(
             themed.graph(level: run.level, pinned: run.pinned), frame: offset - run.frames.lowerBound)
           rendered = try render(graph, formats: ordered)
@@ -68,24 +76,34 @@ extension Renderer {
       try body(
         RenderedFrame(
           files: files,
-          entry: .init(number: step.number, action: step.action.summary, caption: step.caption, files: names)))
+          entry: .init(
+            number: step.number, action: step.action.summary, caption: step.caption, files: names,
+            sides: sides.isEmpty ? nil : diagram.sides.map(RenderIndex.Side.init))))
     }
   }
 
   /// The stable layout of a replayed scenario's frames, as ``renderFrames(_:formats:steps:showsEvents:layout:themes:folding:stableLayout:willDraw:each:)``
   /// computes it: for a process that hands it to others drawing the same scenario's frames.
   public func stableLayout(
-    of replay: Replay, showsEvents: Bool = false, themes: [Theme] = [.light], folding: Folding = Folding()
+    of replay: Replay, sides: [Replay.Side] = [], showsEvents: Bool = false, themes: [Theme] = [.light],
+    folding: Folding = Folding()
   ) throws(RenderError) -> ScenarioLayout {
     ScenarioLayout(
       runs: try stableRuns(
-        of: { Self.diagrams(of: replay, showsEvents: showsEvents, folding: folding) },
-        count: replay.scenario.steps.count, themes: themes, levels: folding.levels))
+        of: { Self.diagrams(of: replay, sides: sides, showsEvents: showsEvents, folding: folding) },
+        count: replay.scenario.steps.count, themes: themes, levels: folding.levels, hasSides: !sides.isEmpty))
   }
 
-  /// The diagrams of a replay's frames, folded as asked, made one at a time as they are read.
-  private static func diagrams(of replay: Replay, showsEvents: Bool, folding: Folding) -> some Sequence<Diagram> {
-    Diagram.frames(of: replay, showsEvents: showsEvents).lazy.map { diagram in
+  /// The diagrams of a replay's frames (side by side with `sides`), folded as asked, made one at a
+  /// time as they are read.
+  private static func diagrams(
+    of replay: Replay, sides: [Replay.Side], showsEvents: Bool, folding: Folding
+  ) -> some Sequence<Diagram> {
+    let frames =
+      sides.isEmpty
+      ? AnySequence(Diagram.frames(of: replay, showsEvents: showsEvents))
+      : AnySequence(Diagram.frames(of: sides, showsEvents: showsEvents))
+    return frames.lazy.map { diagram in
       var folded = diagram
       folded.folding = folding
       return folded
@@ -98,6 +116,8 @@ extension Renderer {
     var frames: Range<Int>
     var level: FoldLevel
     var pinned: Set<String>
+    /// True when the frames draw their sides one below the other (``Diagram/stacksSides``).
+    var stacksSides = false
     /// One layout a theme, in the order of the themes.
     var layouts: [StableLayout]
   }
@@ -109,8 +129,43 @@ extension Renderer {
   /// holds), the frames are laid out in consecutive runs, each as long as a page allows at the level
   /// that lets it run longest: a controller keeps its place within a run, and the picture changes
   /// its layout only where a run ends.
+  ///
+  /// Frames drawn side by side (`hasSides`) that fit no page at any level, not even run by run,
+  /// are laid out again with their sides one below the other, kept when fewer frames overflow the
+  /// page that way (on a tie, when the worst overflows less). A real-size app's two sides may fit
+  /// neither way: its frames are then bigger than a page (a focus, or one size class, draws less).
   private func stableRuns(
-    of diagrams: () -> some Sequence<Diagram>, count frameCount: Int, themes: [Theme], levels: [FoldLevel]
+    of diagrams: () -> some Sequence<Diagram>, count frameCount: Int, themes: [Theme], levels: [FoldLevel],
+    hasSides: Bool
+  ) throws(RenderError) -> [StableRun] {
+    let beside = try stableRuns(of: diagrams, count: frameCount, themes: themes, levels: levels, stacksSides: false)
+    guard hasSides, levels.count > 1 else { return beside }
+    /// How many of the runs' frames overflow the page, and how far the worst does (1 or less fits).
+    func overflow(_ runs: [StableRun]) -> (frames: Int, most: Double) {
+      var result = (frames: 0, most: 0.0)
+      for run in runs {
+        guard let size = run.layouts.first?.frameSize else { continue }
+        let overflow = pageBudget.overflow(width: size.width, height: size.height)
+        if overflow > 1 { result.frames += run.frames.count }
+        result.most = max(result.most, overflow)
+      }
+      return result
+    }
+    let besideOverflow = overflow(beside)
+    guard besideOverflow.frames > 0 else { return beside }
+    let stacked = try stableRuns(
+      of: { diagrams().lazy.map { diagram in
+        var stacked = diagram
+        stacked.stacksSides = true
+        return stacked
+      } }, count: frameCount, themes: themes, levels: levels, stacksSides: true)
+    let stackedOverflow = overflow(stacked)
+    return (stackedOverflow.frames, stackedOverflow.most) < (besideOverflow.frames, besideOverflow.most) ? stacked : beside
+  }
+
+  private func stableRuns(
+    of diagrams: () -> some Sequence<Diagram>, count frameCount: Int, themes: [Theme], levels: [FoldLevel],
+    stacksSides: Bool
   ) throws(RenderError) -> [StableRun] {
     guard let firstTheme = themes.first else { return [] }
     guard frameCount > 0 else { return [] }
@@ -148,11 +203,13 @@ extension Renderer {
         let layout = try StableLayout(
           frames: graphs(frames, firstTheme, level, pinned), context: context, maximumHeight: limit)
       else {
-        return (StableRun(frames: frames, level: level, pinned: pinned, layouts: []), false, false)
+        return (
+          StableRun(frames: frames, level: level, pinned: pinned, stacksSides: stacksSides, layouts: []), false, false
+        )
       }
       let size = layout.frameSize
       return (
-        StableRun(frames: frames, level: level, pinned: pinned, layouts: [layout]),
+        StableRun(frames: frames, level: level, pinned: pinned, stacksSides: stacksSides, layouts: [layout]),
         pageBudget.fits(width: size.width, height: size.height),
         pageBudget.isComfortable(width: size.width, height: size.height)
       )
@@ -214,7 +271,7 @@ extension Renderer {
         let level = levels[levels.count - 1]
         let pinned = pinned(frames, level)
         run = StableRun(
-          frames: frames, level: level, pinned: pinned,
+          frames: frames, level: level, pinned: pinned, stacksSides: stacksSides,
           layouts: [try StableLayout(frames: graphs(frames, firstTheme, level, pinned), context: context)].compactMap {
             $0
           })
@@ -232,10 +289,17 @@ extension Renderer {
     var places: [String: String] = [:]
     var pinned: Set<String> = []
     for diagram in diagrams {
-      let plan = diagram.plan(level: level)
-      for (id, _) in plan.controllers {
-        let place = plan.slots[id] ?? Diagram.nodeName(ofController: id)
-        if let known = places[id], known != place { pinned.insert(id) } else { places[id] = place }
+      // The sides of a `--size-classes` frame name their controllers by side: `compact/home`.
+      let parts = diagram.sides.isEmpty ? [("", diagram)] : diagram.drawnSides.map {
+        (Diagram.namePrefix(ofSide: $0.key), $0.diagram)
+      }
+      for (prefix, part) in parts {
+        let plan = part.plan(level: level)
+        for (id, _) in plan.controllers {
+          let key = prefix + id
+          let place = prefix + (plan.slots[id] ?? Diagram.nodeName(ofController: id))
+          if let known = places[key], known != place { pinned.insert(key) } else { places[key] = place }
+        }
       }
     }
     return pinned

@@ -110,10 +110,18 @@ struct StableLayout: Codable {
     // A frame that would overlap another (controllers set up outside any window where a later step
     // puts them inside one) is not drawn: its boxes stay where they are, unframed.
     let unframed = Set(graph.clusters.map(\.name).filter { boxes[$0] == nil && union.hasCluster(named: $0) })
+    /// The cluster a node or cluster drawn in `name` goes in: `name`, or the nearest cluster around
+    /// it that is framed.
+    func framed(_ name: String?) -> String? {
+      guard let name, unframed.contains(name) else { return name }
+      return union.ancestors(ofCluster: name).first { !unframed.contains($0) }
+    }
     positioned.clusters = graph.clusters.compactMap { cluster in
       guard !unframed.contains(cluster.name) else { return nil }
-      guard let box = boxes[cluster.name] else { return cluster }
-      return .init(name: cluster.name, attributes: cluster.attributes.setting(.init("bb", box.bb)))
+      var placed = cluster
+      placed.parent = framed(cluster.parent)
+      if let box = boxes[cluster.name] { placed.attributes = cluster.attributes.setting(.init("bb", box.bb)) }
+      return placed
     }
     // A subgraph starts with its parent's attributes: the header and the class are taken off it.
     positioned.clusters.append(
@@ -127,7 +135,7 @@ struct StableLayout: Codable {
     positioned.nodes = graph.nodes.map { node in
       guard let position = geometry.nodes[node.place], let size = union.size(ofNode: node.place) else { return node }
       return .init(
-        name: node.name, cluster: node.cluster.flatMap { unframed.contains($0) ? nil : $0 },
+        name: node.name, cluster: framed(node.cluster),
         attributes: node.attributes.setting(.init("pos", position)).setting(size.nodeWidth)
           .setting(size.nodeHeight), slot: node.slot)
     }
@@ -166,7 +174,13 @@ struct StableLayout: Codable {
     }
     // A box around some of a union cluster's nodes is kept when it overlaps no other: one that
     // does is left out, and its frame drawn without a box.
-    for (name, box) in computed where !boxes.values.contains(where: { $0.intersects(box) }) {
+    // A cluster drawn inside another (a window inside its side) overlaps it by design.
+    for (name, box) in computed {
+      let nested = Set(union.ancestors(ofCluster: name))
+      let overlaps = boxes.contains { other, otherBox in
+        !nested.contains(other) && !union.ancestors(ofCluster: other).contains(name) && otherBox.intersects(box)
+      }
+      guard !overlaps else { continue }
       boxes[name] = box
     }
     return boxes
@@ -467,6 +481,17 @@ private struct Union: Codable {
   /// True when a frame drew a cluster of this name.
   func hasCluster(named name: String) -> Bool { clusterNumbers[name] != nil }
 
+  /// The clusters a cluster is drawn inside, by name, the nearest first.
+  func ancestors(ofCluster name: String) -> [String] {
+    var found: [String] = []
+    var current = clusterNumbers[name].flatMap { clusters[$0].parent }
+    while let parent = current, !found.contains(parent) {
+      found.append(parent)
+      current = clusterNumbers[parent].flatMap { clusters[$0].parent }
+    }
+    return found
+  }
+
   private mutating func clusterNumber(_ name: String) -> Int {
     if let number = clusterNumbers[name] { return number }
     clusterNumbers[name] = clusterNames.count
@@ -501,8 +526,15 @@ private struct Union: Codable {
     graph.nodeDefaults = last.nodeDefaults
     graph.edgeDefaults = last.edgeDefaults
     rehomeDetachedNodes()
-    let homeClusters = Set(homes)
-    graph.clusters = clusters.indices.filter(homeClusters.contains).map { clusters[$0] }
+    // The clusters nodes are in, and those they are drawn inside (a side of `--size-classes`).
+    var kept = Set(homes)
+    for number in Set(homes) where number >= 0 {
+      var parent = clusters[number].parent
+      while let name = parent, let above = clusterNumbers[name], kept.insert(above).inserted {
+        parent = clusters[above].parent
+      }
+    }
+    graph.clusters = clusters.indices.filter(kept.contains).map { clusters[$0] }
     graph.nodes = nodes.indices.compactMap { number in
       guard let size = nodeSizes[number] else { return nil }
       let node = nodes[number]
