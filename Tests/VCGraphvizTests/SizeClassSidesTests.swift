@@ -64,6 +64,10 @@ import VCGraphviz
     // Step 3: collapsed on the iPhone, where only the note shows; expanded on the iPad.
     #expect(Self.texts(of: "vc-split", on: .compact, in: svgs[2]).contains("COLLAPSED"))
     #expect(Self.texts(of: "vc-split", on: .regular, in: svgs[2]).contains("EXPANDED"))
+    // Step 4: showDetail pushes onto the collapsed stack, and replaces the expanded secondary column.
+    let detail = try #require(entries[3].sides)
+    #expect(detail[0].events.contains("recipes didMove(toParent: sidebarNav)"))
+    #expect(detail[1].events.contains("note deinit") && !detail[0].events.contains("note deinit"))
     let sides = try #require(entries[2].sides)
     #expect(sides.map(\.sizeClass) == [.compact, .regular])
     #expect(sides.map(\.heading) == ["iPhone · compact", "iPad · regular"])
