@@ -11,6 +11,7 @@ import Testing
       nav: UINavigationController
       list: ListViewController
       detail: DetailViewController
+      other: OtherViewController
     steps:
       - setViewControllers: [list]
         on: nav
@@ -18,7 +19,7 @@ import Testing
         on: split
       - setRoot: split
       - setTraits: { horizontalSizeClass: regular }
-      - setRoot: list
+      - setRoot: other
         window: second
     """
 
