@@ -157,12 +157,15 @@ import Testing
           };
         })())
         """
+      let page5 = try #require(URL(string: folder("out/adaptive/index.html").absoluteString + "#step-5"))
       let results = try Browser.run(
-        folder("out/adaptive/index.html").appendingFragment("step-5"), width: 1280, height: 900, mobile: false,
+        page5, width: 1280, height: 900, mobile: false,
         media: ["prefers-color-scheme": "light"],
         steps: [.wait(milliseconds: 200), .evaluate(FlipbookBrowserTests.measure), .evaluate(sides)])
-      let page = try #require(try parseJSON(try #require(results.dropLast().last as? String)) as? [String: Any])
-      let shown = try #require(try parseJSON(try #require(results.last as? String)) as? [String: Any])
+      let pageJSON = try #require(results.dropLast().last as? String)
+      let shownJSON = try #require(results.last as? String)
+      let page = try #require(try parseJSON(pageJSON) as? [String: Any])
+      let shown = try #require(try parseJSON(shownJSON) as? [String: Any])
       #expect((page["scale"] as? Double ?? 0) >= 1, "\(page)")
       #expect((page["smallestText"] as? Double ?? 0) >= 8, "\(page)")
       #expect(page["pageWidth"] as? Int == 1280, "no sideways scrolling of the page: \(page)")

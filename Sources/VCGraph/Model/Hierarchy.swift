@@ -6,7 +6,13 @@
 public struct Hierarchy: Sendable, Hashable {
   /// The windows in the order they got their first root view controller.
   public internal(set) var windows: [Window] = [] {
-    didSet { controllers.isAppearanceCurrent = false }
+    didSet {
+      controllers.isAppearanceCurrent = false
+      // A replay in one fixed width keeps every window in it, however a step made or changed it.
+      if let fixed = fixedHorizontalSizeClass, windows.contains(where: { $0.horizontalSizeClass != fixed }) {
+        for index in windows.indices { windows[index].horizontalSizeClass = fixed }
+      }
+    }
   }
   /// Controller ids in declaration order.
   public let order: [String]
