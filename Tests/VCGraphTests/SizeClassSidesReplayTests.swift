@@ -39,12 +39,14 @@ import Testing
     let traits = try #require(sides[0].replay.frame(4))
     #expect(traits.events.isEmpty)
     #expect(traits.hierarchy["split"]?.isCollapsed == true)
-    #expect(sides[0].notes(on: traits.step) == [
-      "setTraits regular (window main) is not applied here: every window on this side stays compact"
-    ])
+    #expect(
+      sides[0].notes(on: traits.step) == [
+        "setTraits regular (window main) is not applied here: every window on this side stays compact"
+      ])
     #expect(sides[0].notes(on: try #require(sides[0].replay.frame(3)).step).isEmpty)
     // A window made later takes the side's class too.
-    #expect(try #require(sides[0].replay.frame(5)).hierarchy.windows.map(\.horizontalSizeClass) == [.compact, .compact])
+    #expect(
+      try #require(sides[0].replay.frame(5)).hierarchy.windows.map(\.horizontalSizeClass) == [.compact, .compact])
     // The scenario itself is untouched: windows start regular and follow setTraits.
     let plain = try Replay(scenario)
     #expect(try #require(plain.frame(3)).hierarchy.windows.map(\.horizontalSizeClass) == [.regular])

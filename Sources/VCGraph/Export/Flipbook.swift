@@ -564,7 +564,9 @@ extension Flipbook {
             }.joined(separator: "\n"))
         }
         for warning in list.warnings {
-          blocks.append("> **Warning\(side.isEmpty ? "" : " (" + Self.markdown(list.heading ?? "") + ")"):** " + Self.markdown(warning))
+          blocks.append(
+            "> **Warning\(side.isEmpty ? "" : " (" + Self.markdown(list.heading ?? "") + ")"):** "
+              + Self.markdown(warning))
         }
       }
       if !page.files.isEmpty {

@@ -241,7 +241,8 @@ public final class RenderJob {
     let clock = ContinuousClock()
     var writing = Duration.zero
     try renderer.renderFrames(
-      replay, sides: sides, formats: options.drawnFormats, steps: steps, showsEvents: options.events, layout: options.layout,
+      replay, sides: sides, formats: options.drawnFormats, steps: steps, showsEvents: options.events,
+      layout: options.layout,
       themes: options.themes, folding: options.folding, stableLayout: stableLayout, willDraw: willDraw
     ) { frame in
       let start = clock.now

@@ -154,13 +154,16 @@ extension Renderer {
     let besideOverflow = overflow(beside)
     guard besideOverflow.frames > 0 else { return beside }
     let stacked = try stableRuns(
-      of: { diagrams().lazy.map { diagram in
-        var stacked = diagram
-        stacked.stacksSides = true
-        return stacked
-      } }, count: frameCount, themes: themes, levels: levels, stacksSides: true)
+      of: {
+        diagrams().lazy.map { diagram in
+          var stacked = diagram
+          stacked.stacksSides = true
+          return stacked
+        }
+      }, count: frameCount, themes: themes, levels: levels, stacksSides: true)
     let stackedOverflow = overflow(stacked)
-    return (stackedOverflow.frames, stackedOverflow.most) < (besideOverflow.frames, besideOverflow.most) ? stacked : beside
+    return (stackedOverflow.frames, stackedOverflow.most) < (besideOverflow.frames, besideOverflow.most)
+      ? stacked : beside
   }
 
   private func stableRuns(
@@ -290,9 +293,12 @@ extension Renderer {
     var pinned: Set<String> = []
     for diagram in diagrams {
       // The sides of a `--size-classes` frame name their controllers by side: `compact/home`.
-      let parts = diagram.sides.isEmpty ? [("", diagram)] : diagram.drawnSides.map {
-        (Diagram.namePrefix(ofSide: $0.key), $0.diagram)
-      }
+      let parts =
+        diagram.sides.isEmpty
+        ? [("", diagram)]
+        : diagram.drawnSides.map {
+          (Diagram.namePrefix(ofSide: $0.key), $0.diagram)
+        }
       for (prefix, part) in parts {
         let plan = part.plan(level: level)
         for (id, _) in plan.controllers {
