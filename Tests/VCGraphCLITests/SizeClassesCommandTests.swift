@@ -127,6 +127,11 @@ import Testing
         let notes = try #require(side["notes"] as? [String])
         #expect(notes.count == 1 && notes[0].hasPrefix("setTraits compact (window main) is not applied here"))
       }
+      let html = String(decoding: try folder.bytes("out/split-view-adaptive/index.html"), as: UTF8.self)
+      #expect(
+        html.contains(
+          "<p class=\"note\">setTraits compact (window main) is not applied here: every window on this side stays regular</p>"
+        ))
       let texts = try svgTexts(try folder.bytes("out/split-view-adaptive/04-settraits-compact.svg"))
       #expect(texts.graph.contains { $0.contains("every window on this side stays regular") })
       // Regular first: the iPad's split view left of the iPhone's.

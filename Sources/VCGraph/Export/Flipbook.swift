@@ -70,18 +70,21 @@ public struct Flipbook: Sendable, Hashable {
       public var heading: String
       public var events: [LifecycleEvent]
       public var warnings: [String]
+      /// What the side notes about the step (``Replay/Side/notes(on:)``).
+      public var notes: [String]
 
-      public init(heading: String, events: [LifecycleEvent] = [], warnings: [String] = []) {
+      public init(heading: String, events: [LifecycleEvent] = [], warnings: [String] = [], notes: [String] = []) {
         self.heading = heading
         self.events = events
         self.warnings = warnings
+        self.notes = notes
       }
     }
 
     /// What the page lists under the picture: each side's heading, callbacks and warnings, or the
     /// step's alone (heading nil) without sides.
-    var callbackLists: [(heading: String?, events: [LifecycleEvent], warnings: [String])] {
-      sides.isEmpty ? [(nil, events, warnings)] : sides.map { ($0.heading, $0.events, $0.warnings) }
+    var callbackLists: [(heading: String?, events: [LifecycleEvent], warnings: [String], notes: [String])] {
+      sides.isEmpty ? [(nil, events, warnings, [])] : sides.map { ($0.heading, $0.events, $0.warnings, $0.notes) }
     }
 
     /// The name of the file the Markdown page shows as the step's picture: the SVG, else the PNG.
@@ -141,7 +144,8 @@ extension Flipbook {
         sides: sides.map { side in
           let frame = side.replay.frame(entry.number)
           return Page.Side(
-            heading: side.heading, events: frame?.events ?? [], warnings: frame?.warnings.map(\.message) ?? [])
+            heading: side.heading, events: frame?.events ?? [], warnings: frame?.warnings.map(\.message) ?? [],
+            notes: frame.map { side.notes(on: $0.step) } ?? [])
         })
     }
     self.init(scenario: index.scenario, title: index.title, pages: pages)
@@ -266,6 +270,7 @@ extension Flipbook {
       let suffix = list.heading.map { " · " + Self.html($0) } ?? ""
       if list.heading != nil { lines.append("<div class=\"side\">") }
       lines.append("<h3>Callbacks\(suffix)</h3>")
+      lines += list.notes.map { "<p class=\"note\">\(Self.html($0))</p>" }
       if list.events.isEmpty {
         lines.append("<p class=\"none\">No callbacks.</p>")
       } else {
@@ -554,6 +559,7 @@ extension Flipbook {
       for list in page.callbackLists {
         // With sides, each side's lists after its heading: `**iPhone · compact:** no callbacks.`
         let side = list.heading.map { "**" + Self.markdown($0) + ":** " } ?? ""
+        for note in list.notes { blocks.append(side + Self.markdown(note) + ".") }
         if list.events.isEmpty {
           blocks.append(side.isEmpty ? "No callbacks." : side + "no callbacks.")
         } else {
@@ -688,6 +694,7 @@ extension Flipbook {
     h2 { margin: 0.1rem 0 0.5rem; font-size: 1.3rem; }
     h3 { margin: 1.2rem 0 0.4rem; font-size: 0.95rem; }
     .caption { white-space: pre-line; }
+    .note { margin: 0 0 0.4rem; color: var(--muted); }
     .callbacks { margin: 0; padding-left: 2rem; }
     .callbacks code { white-space: pre-wrap; }
     .vc { font-weight: 600; }
