@@ -230,6 +230,17 @@ public struct HierarchyDiff: Sendable {
     if old.kind == .splitView, new.kind == .splitView, old.isCollapsed != new.isCollapsed {
       changes.append(new.isCollapsed ? "expanded → collapsed" : "collapsed → expanded")
     }
+    // A sheet that stays presented but rests at another detent, or was given other detents.
+    if let oldSheet = old.presenter.flatMap({ before[$0]?.presentation }),
+      let newSheet = new.presenter.flatMap({ after[$0]?.presentation }), oldSheet.presented == id,
+      newSheet.presented == id, let oldDetents = oldSheet.sheetDetents, let newDetents = newSheet.sheetDetents
+    {
+      func list(_ detents: [SheetDetent]) -> String { "[" + detents.map(\.identifier).joined(separator: ", ") + "]" }
+      if oldDetents != newDetents { changes.append("detents \(list(oldDetents)) → \(list(newDetents))") }
+      if let from = oldSheet.selectedDetent, let to = newSheet.selectedDetent, from != to {
+        changes.append("detent \(from.identifier) → \(to.identifier)")
+      }
+    }
     if old.instance != new.instance { changes.append("instance \(old.instance) → \(new.instance)") }
     if let oldAddress = old.dumpRecord?.address, let newAddress = new.dumpRecord?.address, oldAddress != newAddress {
       changes.append("address \(oldAddress) → \(newAddress) (another instance)")

@@ -59,7 +59,8 @@ public struct HierarchyOutline: Sendable {
         ($0, hierarchy.role(of: $0)?.description ?? "child")
       }
       if let presentation = controller.presentation {
-        branches.append((presentation.presented, "presents (\(presentation.style?.rawValue ?? "style unknown"))"))
+        let style = [presentation.style?.rawValue ?? "style unknown", presentation.detentSummary].compactMap { $0 }
+        branches.append((presentation.presented, "presents (\(style.joined(separator: " · ")))"))
       }
       for (index, branch) in branches.enumerated().reversed() {
         pending.append((branch.0, branch.1, inner, index == branches.count - 1))

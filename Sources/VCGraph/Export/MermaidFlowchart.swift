@@ -80,6 +80,7 @@ public struct MermaidFlowchart: Sendable {
         var style = presentation.style?.rawValue ?? "style unknown"
         if presentation.style == .automatic { style += " → \(ModalPresentationStyle.automatic.resolved.rawValue)" }
         var label = ["presents · " + style]
+        if let detents = presentation.detentSummary { label.append(detents) }
         if presentation.source != controller.id { label.append("called on " + presentation.source) }
         appendEdge(tail, "-.->", head, label: label, style: .presentation)
       }

@@ -81,12 +81,21 @@ public struct StateDocument: Sendable, Encodable {
     public var selectedViewController: String?
     /// For a split view, `isCollapsed`; null for other controllers.
     public var isCollapsed: Bool?
+    /// For a split view with a compact column (iOS 14), that column's controller, its last child;
+    /// the key is left out otherwise.
+    public var compactColumn: String?
     /// UIKit's `presentingViewController` (also set on the children of a presented controller).
     public var presentingViewController: String?
     /// UIKit's `presentedViewController` (also set on the children of a presenting controller).
     public var presentedViewController: String?
     /// The style of the presentation, when the controller is presented.
     public var modalPresentationStyle: ModalPresentationStyle?
+    /// For a controller presented as a sheet, its `sheetPresentationController.detents` by
+    /// identifier, smallest first (`["large"]` unless the app set them); the key is left out otherwise.
+    public var sheetDetents: [String]?
+    /// For a controller presented as a sheet, the detent it rests at: its `selectedDetentIdentifier`,
+    /// or the smallest detent when none is selected, as UIKit shows it; left out otherwise.
+    public var selectedDetent: String?
     public var state: AppearanceState
     public var isViewLoaded: Bool
     /// True when the view is in a window (`view.window != nil`); a dump says `not in the window` otherwise.
@@ -119,11 +128,15 @@ public struct StateDocument: Sendable, Encodable {
       children = controller.children
       selectedViewController = controller.kind == .tabBar ? controller.selectedChild : nil
       isCollapsed = controller.kind == .splitView ? controller.isCollapsed : nil
+      compactColumn = controller.compactColumn
       presentingViewController =
         derived.map { $0.presenting[controller.id] } ?? hierarchy.presentingViewController(of: controller.id)
       presentedViewController =
         derived.map { $0.presented[controller.id] } ?? hierarchy.presentedViewController(of: controller.id)
-      modalPresentationStyle = controller.presenter.flatMap { hierarchy[$0]?.presentation?.style }
+      let presentation = controller.presenter.flatMap { hierarchy[$0]?.presentation }
+      modalPresentationStyle = presentation?.style
+      sheetDetents = presentation?.sheetDetents?.map(\.identifier)
+      selectedDetent = presentation?.selectedDetent?.identifier
       state = controller.appearance
       isViewLoaded = controller.isViewLoaded
       window = derived.map { $0.window[controller.id] } ?? hierarchy.window(of: controller.id)?.id
@@ -147,9 +160,12 @@ public struct StateDocument: Sendable, Encodable {
       try container.encode(children, forKey: .children)
       try container.encode(selectedViewController, forKey: .selectedViewController)
       try container.encode(isCollapsed, forKey: .isCollapsed)
+      try container.encodeIfPresent(compactColumn, forKey: .compactColumn)
       try container.encode(presentingViewController, forKey: .presentingViewController)
       try container.encode(presentedViewController, forKey: .presentedViewController)
       try container.encode(modalPresentationStyle, forKey: .modalPresentationStyle)
+      try container.encodeIfPresent(sheetDetents, forKey: .sheetDetents)
+      try container.encodeIfPresent(selectedDetent, forKey: .selectedDetent)
       try container.encode(state, forKey: .state)
       try container.encode(isViewLoaded, forKey: .isViewLoaded)
       try container.encode(isViewInWindow, forKey: .isViewInWindow)
@@ -162,9 +178,9 @@ public struct StateDocument: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
       case id, kind, swiftUIView, title, restorationIdentifier, instance, parent, children, selectedViewController,
-        isCollapsed
+        isCollapsed, compactColumn
       case presentingViewController
-      case presentedViewController, modalPresentationStyle, state, isViewLoaded, isViewInWindow, window
+      case presentedViewController, modalPresentationStyle, sheetDetents, selectedDetent, state, isViewLoaded, isViewInWindow, window
       case address, presentationController, dumpLine, viewClass
       case className = "class"
     }

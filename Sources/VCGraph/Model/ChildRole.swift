@@ -4,7 +4,8 @@ public enum ChildRole: Sendable, Hashable, CustomStringConvertible {
   case stack(index: Int, isTop: Bool)
   /// A tab by index; the selected tab is on screen.
   case tab(index: Int, isSelected: Bool)
-  /// A split view column: `primary`, `supplementary` or `secondary`; a collapsed split view shows only one.
+  /// A split view column: `primary`, `supplementary`, `secondary` or `compact`; a collapsed split
+  /// view shows only one (its compact column when it has one), an expanded one all but `compact`.
   case column(String, isShown: Bool)
   /// A page view controller's current page.
   case page(index: Int)
@@ -45,6 +46,7 @@ extension Hierarchy {
     case .tabBar:
       return .tab(index: index, isSelected: parent.selectedChild == child)
     case .splitView:
+      if child == parent.compactColumn { return .column("compact", isShown: parent.isCollapsed) }
       let names = parent.hasSupplementaryColumn ? ["primary", "supplementary", "secondary"] : ["primary", "secondary"]
       let name = names.indices.contains(index) ? names[index] : "column \(index)"
       return .column(name, isShown: parent.visibleChildren.contains(child))

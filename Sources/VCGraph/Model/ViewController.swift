@@ -23,14 +23,20 @@ public struct ViewController: Sendable, Hashable, Identifiable {
   /// The containing view controller (`parent`).
   public internal(set) var parent: String?
   /// The child view controllers in order (`children`; a navigation stack bottom to top; a split
-  /// view's columns: primary, then supplementary when it has one, then secondary).
+  /// view's columns: primary, then supplementary when it has one, then secondary, then the compact
+  /// column when it has one).
   public internal(set) var children: [String] = []
   /// The selected tab of a tab bar controller.
   public internal(set) var selectedChild: String?
   /// True for a split view with a supplementary column (its children are primary, supplementary, secondary).
   public internal(set) var hasSupplementaryColumn = false
+  /// True for a split view with a controller for its compact column (iOS 14,
+  /// `setViewController(_:for: .compact)`): its last child, shown instead of the other columns
+  /// while the split view is collapsed.
+  public internal(set) var hasCompactColumn = false
   /// True while a split view is collapsed (compact width): it shows one column, and when the
-  /// primary is a navigation controller the other columns are pushed onto its stack.
+  /// primary is a navigation controller the other columns are pushed onto its stack; with a
+  /// compact column it shows that column instead, and the others stay as they are.
   public internal(set) var isCollapsed = false
   /// For a collapsed split view with a navigation controller as primary: how many controllers of
   /// that stack belonged to the primary column when it collapsed; the ones above are separated again
@@ -106,10 +112,22 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     case .tabBar:
       return selectedChild.map { [$0] } ?? []
     case .splitView:
-      return isCollapsed ? Array(children.prefix(1)) : children
+      if isCollapsed { return compactColumn.map { [$0] } ?? Array(children.prefix(1)) }
+      return columnChildren
     case .pageView, .container, .content, .hosting:
       return children
     }
+  }
+
+  /// A split view's primary, supplementary and secondary columns, without its compact column; the
+  /// children of any other controller.
+  public var columnChildren: [String] {
+    kind == .splitView && hasCompactColumn ? Array(children.dropLast()) : children
+  }
+
+  /// A split view's compact column, when it has one.
+  public var compactColumn: String? {
+    kind == .splitView && hasCompactColumn ? children.last : nil
   }
 
   /// The same declared controller as a fresh instance: no relations, view not loaded.

@@ -1096,6 +1096,7 @@ public struct Diagram: Sendable {
       notes.append("with \(printed.className ?? "(null)")")
     }
     if presentation.source != presenter { notes.append("called on \(presentation.source)") }
+    if let detents = presentation.detentSummary { notes.append(detents) }
     if hierarchy.window(of: presenter)?.horizontalSizeClass == .compact,
       let appearance = presentation.style?.compactWidthAppearance
     {
