@@ -132,7 +132,11 @@ struct CompactColumnTests {
     // sidebar's stack is not the one on screen.
     #expect(shown.hierarchy["split"]?.children == ["sidebarNav", "other", "tabs"])
     #expect(shown.hierarchy["sidebarNav"]?.children == ["sidebar"])
-    #expect(shown.events.map(\.description) == ["detail willMove(toParent: nil)", "other willMove(toParent: split)", "detail didMove(toParent: nil)", "other didMove(toParent: split)", "detail deinit"])
+    #expect(
+      shown.events.map(\.description) == [
+        "detail willMove(toParent: nil)", "other willMove(toParent: split)", "detail didMove(toParent: nil)",
+        "other didMove(toParent: split)", "detail deinit",
+      ])
     let last = try #require(replayed.frames.last)
     #expect(last.hierarchy["split"]?.children == ["sidebarNav", "detail", "tabs"])
     #expect(last.hierarchy["split"]?.isCollapsed == true)
@@ -200,6 +204,7 @@ struct CompactColumnTests {
     #expect(
       scenario.steps.last?.action
         == .setSplit(SplitColumns(primary: "sidebarNav", secondary: "detail", compact: "tabs"), on: "split"))
-    #expect(scenario.steps.last?.action.summary == "setSplit primary: sidebarNav, secondary: detail, compact: tabs on split")
+    #expect(
+      scenario.steps.last?.action.summary == "setSplit primary: sidebarNav, secondary: detail, compact: tabs on split")
   }
 }

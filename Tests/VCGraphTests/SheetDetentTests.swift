@@ -76,7 +76,8 @@ struct SheetDetentTests {
   @Test func aUsersDragTellsTheDelegateAfterTheChange() throws {
     let yaml = mapScenario(halfSheet + "  - selectDetent: large\n    on: place\n    interactive: true\n")
     let frame = try #require(try replay(yaml).frames.last)
-    #expect(frame.events.map(\.description) == ["placeNav sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)"])
+    #expect(
+      frame.events.map(\.description) == ["placeNav sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)"])
     #expect(frame.hierarchy["mapNav"]?.presentation?.selectedDetent == .large)
     #expect(frame.step.action.summary == "selectDetent large on place by the user")
   }
@@ -102,7 +103,9 @@ struct SheetDetentTests {
     let presented = try #require(replayed.frame(4)?.hierarchy["mapNav"]?.presentation)
     #expect(presented.sheetDetents == [SheetDetent("peek"), .medium, .large])
     #expect(presented.selectedDetent == SheetDetent("peek"))
-    #expect(replayed.frames.last?.hierarchy["mapNav"]?.presentation?.detentSummary == "detents peek, medium, large · at medium")
+    #expect(
+      replayed.frames.last?.hierarchy["mapNav"]?.presentation?.detentSummary
+        == "detents peek, medium, large · at medium")
   }
 
   @Test func detentsOnAStyleThatIsNotASheetAreALocatedError() {
@@ -129,7 +132,8 @@ struct SheetDetentTests {
     }
     expectError(
       present("[medium, medium]"),
-      "test.yaml:17:23: error: step 4 (present placeNav from map): the detent 'medium' appears more than once in 'detents'")
+      "test.yaml:17:23: error: step 4 (present placeNav from map): the detent 'medium' appears more than once in 'detents'"
+    )
     expectError(
       present("[large, medium]"),
       "test.yaml:17:22: error: step 4 (present placeNav from map): 'detents' go from the smallest to the largest "
@@ -174,7 +178,8 @@ struct SheetDetentTests {
 
   @Test func onlyTheTopmostSheetCanBeDragged() {
     let covered = mapScenario(
-      halfSheet + "  - present: photos\n    from: place\n  - selectDetent: large\n    on: place\n    interactive: true\n")
+      halfSheet
+        + "  - present: photos\n    from: place\n  - selectDetent: large\n    on: place\n    interactive: true\n")
     expectViolation(
       covered,
       "The user cannot drag the sheet of <UINavigationController: placeNav>: it presents "

@@ -180,7 +180,8 @@ public struct StateDocument: Sendable, Encodable {
       case id, kind, swiftUIView, title, restorationIdentifier, instance, parent, children, selectedViewController,
         isCollapsed, compactColumn
       case presentingViewController
-      case presentedViewController, modalPresentationStyle, sheetDetents, selectedDetent, state, isViewLoaded, isViewInWindow, window
+      case presentedViewController, modalPresentationStyle, sheetDetents, selectedDetent, state, isViewLoaded,
+        isViewInWindow, window
       case address, presentationController, dumpLine, viewClass
       case className = "class"
     }

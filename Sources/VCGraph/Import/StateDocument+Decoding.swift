@@ -308,7 +308,8 @@ private struct StateCheck {
           throw error(
             .invalidField(
               controller: controller.id, field: "compactColumn",
-              reason: "names '\(compact)', but only a split view's last child, after its other columns, is its compact column"
+              reason:
+                "names '\(compact)', but only a split view's last child, after its other columns, is its compact column"
             ))
         }
       }

@@ -264,7 +264,8 @@ struct ScenarioReader {
       for item in items {
         let detent = try detent(item, context: "an item of 'detents'")
         if detents.contains(detent) {
-          throw error(.invalidDetents("the detent '\(detent.identifier)' appears more than once in 'detents'"), at: item)
+          throw error(
+            .invalidDetents("the detent '\(detent.identifier)' appears more than once in 'detents'"), at: item)
         }
         if detent == .medium, detents.contains(.large) {
           throw error(
@@ -306,7 +307,8 @@ struct ScenarioReader {
     case .selectDetent:
       let detent = try detent(value.node, context: "'selectDetent'")
       action = .selectDetent(
-        detent, on: try controller("on"), isInteractive: try bool(fields, "interactive", context: "'interactive'") ?? false)
+        detent, on: try controller("on"),
+        isInteractive: try bool(fields, "interactive", context: "'interactive'") ?? false)
     case .transition:
       let arguments = try arguments(["from", "to", "in"], example: "{ from: a, to: b, in: container }")
       func argument(_ key: String) throws(ScenarioError) -> String {

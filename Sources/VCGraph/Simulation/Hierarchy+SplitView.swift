@@ -33,7 +33,8 @@ extension Hierarchy {
   mutating func collapse(_ split: String) {
     guard let splitView = controllers[split], !splitView.isCollapsed else { return }
     controllers[split]?.isCollapsed = true
-    guard !splitView.hasCompactColumn, let primary = splitView.children.first, controllers[primary]?.kind == .navigation else { return }
+    guard !splitView.hasCompactColumn, let primary = splitView.children.first, controllers[primary]?.kind == .navigation
+    else { return }
     let others = Array(splitView.children.dropFirst())
     let base = controllers[primary]?.children.count ?? 0
     controllers[split]?.collapsedStackBase = base
