@@ -37,6 +37,10 @@ private let halfSheet = """
 /// tells the delegate about.
 @Suite("Sheet detents")
 struct SheetDetentTests {
+  @Test func onlyTheSheetStylesHaveDetents() {
+    #expect(ModalPresentationStyle.allCases.filter(\.isSheet) == [.automatic, .pageSheet, .formSheet])
+  }
+
   @Test func aSheetWithDetentsRestsAtTheSmallestUntilOneIsSelected() throws {
     let frame = try #require(try replay(mapScenario(halfSheet)).frames.last)
     let presentation = try #require(frame.hierarchy["mapNav"]?.presentation)
