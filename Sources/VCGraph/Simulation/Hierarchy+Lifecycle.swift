@@ -132,11 +132,12 @@ extension Hierarchy {
     return leaving.map { ($0, nil) } + joining.map { ($0, next.controllers[$0]?.parent) }
   }
 
-  /// True while something holds the controller: a parent, a presentation either way, or a window.
+  /// True while something holds the controller: a parent, a presentation either way, a window, or
+  /// the iOS 18 tab whose provider created it.
   func isHeld(_ id: String) -> Bool {
     guard let controller = controllers[id] else { return false }
     return controller.parent != nil || controller.presenter != nil || controller.presentation != nil
-      || windowRooted(at: id) != nil
+      || controller.tabOwner != nil || windowRooted(at: id) != nil
   }
 
   /// The controllers this step releases, in the order they are deallocated: each controller that

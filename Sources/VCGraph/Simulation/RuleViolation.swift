@@ -59,6 +59,16 @@ public enum RuleViolation: Error, Sendable, Hashable {
   case presentationCycle(String, presenter: String)
   /// `transition(from:to:)` with the same controller on both sides.
   case transitionToItself(String)
+  /// Two iOS 18 tabs of one tab bar controller with the same identifier.
+  case duplicateTabIdentifier(String, tabBar: String)
+  /// A tab named by `selectTab` that the tab bar controller's iOS 18 tabs do not hold; `known` lists its root tabs.
+  case unknownTab(String, tabBar: String, known: [String])
+  /// A tab whose view controller provider is needed but that names no controller.
+  case tabWithoutViewController(String, tabBar: String)
+  /// A controller created by a tab of another tab bar controller, named by a tab again.
+  case controllerOfAnotherTabBar(String, tabBar: String)
+  /// `managingNavigationController` that is not a navigation controller, or set on a group inside a group.
+  case invalidManagingNavigationController(String, group: String, reason: String)
 
   public var message: String {
     switch self {
@@ -139,6 +149,21 @@ public enum RuleViolation: Error, Sendable, Hashable {
         "\(controller) cannot be presented by \(presenter): \(presenter) is presented by \(controller) or inside it."
     case let .transitionToItself(controller):
       return "transition needs two different children; from and to are both \(controller)."
+    case let .duplicateTabIdentifier(identifier, tabBar):
+      return
+        "Two tabs of \(tabBar) have the identifier '\(identifier)'; each identifier must be unique across all the tabs managed by a UITabBarController."
+    case let .unknownTab(name, tabBar, known):
+      guard !known.isEmpty else {
+        return "\(tabBar) has no iOS 18 tabs (UITab) named '\(name)'; give it tabs with setTabs first."
+      }
+      return "No tab of \(tabBar) has the identifier '\(name)' (its tabs: \(known.joined(separator: ", ")))."
+    case let .tabWithoutViewController(identifier, tabBar):
+      return
+        "Tab '\(identifier)' of \(tabBar) has no view controller provider: give it a viewController (a group shows its own when one of its tabs is selected, unless it has a managingNavigationController)."
+    case let .controllerOfAnotherTabBar(controller, tabBar):
+      return "\(controller) was created by a tab of \(tabBar); a controller belongs to one tab."
+    case let .invalidManagingNavigationController(controller, group, reason):
+      return "The managingNavigationController \(controller) of tab group '\(group)' \(reason)."
     }
   }
 }
