@@ -412,3 +412,38 @@ struct IOS18TabStateTests {
     #expect(throws: StateDocumentError.self) { try StateDocument(jsonData: Data(broken.utf8), path: "s.json") }
   }
 }
+
+@Suite("iOS 18 tabs: importing a SwiftUI TabView")
+struct IOS18TabImportTests {
+  static let fixture = RoundTripTests.fixtureDumps.appendingPathComponent("swiftui-ios18-sidebar-tabs.txt").path
+
+  @Test func aSidebarAdaptableTabViewReadsAsATabBarWithItsCreatedTabs() throws {
+    let dump = try HierarchyDump(contentsOfFile: Self.fixture)
+    #expect(dump.warnings.isEmpty)
+    let hierarchy = dump.hierarchy
+    let tabBar = try #require(hierarchy["UIKitTabBarController"])
+    #expect(tabBar.kind == .tabBar)
+    // Only the tabs whose controllers exist are printed; the one on screen is the selected tab.
+    #expect(tabBar.children == ["TabHostingController", "TabHostingController-2", "TabHostingController-3"])
+    #expect(tabBar.selectedChild == "TabHostingController-2")
+    #expect(hierarchy.role(of: "TabHostingController-2") == .tab(index: 1, isSelected: true))
+    // SwiftUI's private hosting controllers are hosting controllers; its navigation controller a navigation one.
+    #expect(hierarchy["TabHostingController"]?.kind == .hosting)
+    #expect(hierarchy["NavigationStackHostingController<AnyView>"]?.kind == .hosting)
+    #expect(hierarchy["UIKitNavigationController-2"]?.kind == .navigation)
+    #expect(hierarchy["UIKitNavigationController-2"]?.children.count == 2)
+    #expect(hierarchy["NavigationStackHostingController<AnyView>-3"]?.appearance == .appeared)
+  }
+
+  @Test func theSameTabsFromAScenarioPrintWhatADumpReadsBack() throws {
+    // The scenario's hierarchy exported as `_printHierarchy` text lists the created tabs only,
+    // and reads back as a tab bar with those tabs, the selected one on screen.
+    let hierarchy = try finalHierarchy(iPad("  - selectTab: albums\n    on: tabs\n"))
+    let text = HierarchyText(hierarchy).text
+    let dump = try HierarchyDump(text: text, path: "tabs.txt").hierarchy
+    let tabBar = try #require(dump["UITabBarController"])
+    #expect(tabBar.children == ["HomeViewController", "UINavigationController"])
+    #expect(tabBar.selectedChild == "UINavigationController")
+    #expect(dump["UINavigationController"]?.children == ["LibraryViewController", "AlbumsViewController"])
+  }
+}
