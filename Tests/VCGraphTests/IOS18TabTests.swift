@@ -447,3 +447,25 @@ struct IOS18TabImportTests {
     #expect(dump["UINavigationController"]?.children == ["LibraryViewController", "AlbumsViewController"])
   }
 }
+
+@Suite("iOS 18 tabs: deallocation")
+struct IOS18TabDeallocationTests {
+  @Test func aReleasedTabBarTakesTheControllersItsTabsHeldOffScreen() throws {
+    let yaml = iPad(
+      """
+        - selectTab: albums
+          on: tabs
+        - selectTab: artists
+          on: tabs
+        - setRoot: home2
+      """
+    ).replacingOccurrences(of: "  settings: SettingsViewController\n", with: "  settings: SettingsViewController\n  home2: HomeViewController\n")
+    let frame = try #require(try replay(yaml).frame(5))
+    let deinits = frame.events.filter { $0.callback == .deinit }.map(\.viewController)
+    // Albums was off its stack, held by its tab only: it goes with the tab bar.
+    #expect(deinits == ["tabs", "albums", "home", "libraryNav", "library", "artists"])
+    #expect(frame.hierarchy["albums"]?.tabOwner == nil)
+    #expect(frame.hierarchy["albums"]?.instance == 2)
+    #expect(frame.hierarchy._checkInvariants().isEmpty)
+  }
+}
