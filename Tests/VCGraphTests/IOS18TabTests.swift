@@ -469,3 +469,62 @@ struct IOS18TabDeallocationTests {
     #expect(frame.hierarchy._checkInvariants().isEmpty)
   }
 }
+
+@Suite("iOS 18 tabs: reading scenarios")
+struct IOS18TabReadingTests {
+  @Test func aNameThatIsNeitherAControllerNorATabSaysWhichTabsThereAre() {
+    expectError(
+      iPad("  - selectTab: nowhere\n    on: tabs\n"),
+      "test.yaml:33:16: error: step 3 (selectTab nowhere on tabs): 'nowhere' is neither a controller nor a tab identifier given by an earlier setTabs (tabs: albums, artists, browse, charts, genres, home, library, search, settings)"
+    )
+  }
+
+  @Test func aTabIdentifierThatNamesNoControllerIsReadAsOne() throws {
+    let yaml = """
+      controllers:
+        tabs: UITabBarController
+        homeScreen: HomeViewController
+      steps:
+        - setTabs:
+            - { tab: home, viewController: homeScreen }
+          on: tabs
+        - selectTab: home
+          on: tabs
+      """
+    let steps = try scenario(yaml).steps
+    #expect(steps[1].action == .selectTab(.identifier("home"), on: "tabs"))
+    #expect(
+      steps[0].action == .setUITabs([Tab(identifier: "home", viewController: "homeScreen")], on: "tabs"))
+    #expect(steps[0].action.summary == "setTabs [home] on tabs")
+  }
+
+  @Test func aJSONScenarioWritesTabsAsObjects() throws {
+    let json = """
+      {"controllers": {"tabs": {"class": "UITabBarController", "mode": "tabSidebar"}, "a": "A", "b": "B"},
+       "steps": [
+         {"setTabs": [{"tab": "a", "viewController": "a"},
+                      {"group": "g", "title": "Group", "tabs": [{"tab": "b", "viewController": "b"}]}],
+          "on": "tabs"},
+         {"setRoot": "tabs"},
+         {"selectTab": "b", "on": "tabs"}]}
+      """
+    let text = try JSONScenarioText.yamlText(of: json, path: "tabs.json")
+    let read = try Scenario(yaml: text, path: "tabs.json")
+    guard case let .setUITabs(tabs, on: "tabs") = read.steps[0].action else {
+      Issue.record("not iOS 18 tabs: \(read.steps[0].action)")
+      return
+    }
+    #expect(tabs.map(\.identifier) == ["a", "g", "b"])
+    #expect(tabs.map(\.group) == [nil, nil, "g"])
+    #expect(tabs[1].isGroup && tabs[1].title == "Group")
+    #expect(read.viewControllers.first?.tabBarMode == .tabSidebar)
+    // A tab of a group without a controller of its own has nothing to show: UIKit changes only the
+    // controllers of root tabs.
+    do {
+      _ = try Replay(read)
+      Issue.record("selecting b was accepted")
+    } catch {
+      #expect(error.description.hasPrefix("tabs.json:7:5: error: step 3 (selectTab b on tabs): Tab 'g' of"))
+    }
+  }
+}

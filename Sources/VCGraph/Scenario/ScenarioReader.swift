@@ -362,6 +362,10 @@ struct ScenarioReader {
         tabIdentifiers.contains(scalar.string)
       {
         selection = .identifier(scalar.string)
+      } else if case let .scalar(scalar) = value.node, value.node.null == nil, !known.contains(scalar.string),
+        !tabIdentifiers.isEmpty
+      {
+        throw error(.unknownTabOrController(scalar.string, tabs: tabIdentifiers.sorted()), at: value.node)
       } else {
         selection = .controller(try subject())
       }
