@@ -115,7 +115,28 @@ public struct MermaidFlowchart: Sendable {
     let identity = controller.identityLine
     // A hosting controller is named by the SwiftUI view it shows.
     let className = controller.swiftUIRootView.map { "\($0) in UIHostingController" } ?? controller.className
-    return [kindLine, className] + (identity.isEmpty ? [] : [identity]) + [state]
+    return [kindLine, className] + (identity.isEmpty ? [] : [identity]) + [state] + tabLines(of: controller)
+  }
+
+  /// A tab bar's iOS 18 tabs, as the sidebar lists them: `● Songs` selected, `○ Albums` with its
+  /// controller, `◌ Radio · no controller yet`; a group's tabs after `Library:`.
+  private func tabLines(of controller: ViewController) -> [String] {
+    guard !controller.tabs.isEmpty else { return [] }
+    var lines = ["tabs · sidebar " + (hierarchy.sidebarState(of: controller.id)?.rawValue ?? "unavailable")]
+    for tab in controller.tabs {
+      let depth = controller.tabPath(to: tab.identifier).count - 1
+      let indent = String(repeating: "· ", count: depth)
+      if tab.isGroup {
+        lines.append(indent + tab.displayTitle + ":")
+      } else if tab.identifier == controller.selectedTab {
+        lines.append(indent + "● " + tab.displayTitle)
+      } else if hierarchy.isCreated(tab, in: controller.id) {
+        lines.append(indent + "○ " + tab.displayTitle)
+      } else {
+        lines.append(indent + "◌ " + tab.displayTitle + " · no controller yet")
+      }
+    }
+    return lines
   }
 
   private func nodeClass(of controller: ViewController) -> NodeClass {

@@ -105,6 +105,14 @@ extension StateDocument.ViewControllerState: Decodable {
     selectedViewController = try container.decode(String?.self, forKey: .selectedViewController)
     isCollapsed = try container.decode(Bool?.self, forKey: .isCollapsed)
     compactColumn = try container.decodeIfPresent(String.self, forKey: .compactColumn)
+    // iOS 18 tabs: written only for a tab bar controller that has them (or a mode or hidden sidebar).
+    tabs = try container.decodeIfPresent([StateDocument.TabState].self, forKey: .tabs)
+    selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
+    mode = try container.decodeIfPresent(String.self, forKey: .mode) == nil
+      ? nil : try container.decodeWord(TabBarMode.self, forKey: .mode, naming: "tab bar mode")
+    isSidebarHidden = try container.decodeIfPresent(Bool.self, forKey: .isSidebarHidden)
+    sidebar = try container.decodeIfPresent(String.self, forKey: .sidebar) == nil
+      ? nil : try container.decodeWord(SidebarState.self, forKey: .sidebar, naming: "sidebar state")
     presentingViewController = try container.decode(String?.self, forKey: .presentingViewController)
     presentedViewController = try container.decode(String?.self, forKey: .presentedViewController)
     if try container.decodeNil(forKey: .modalPresentationStyle) {
@@ -172,7 +180,8 @@ extension Hierarchy {
       viewControllers: state.viewControllers.map {
         ViewController(
           id: $0.id, className: $0.className, kind: $0.kind, title: $0.title,
-          restorationIdentifier: $0.restorationIdentifier)
+          restorationIdentifier: $0.restorationIdentifier, tabBarMode: $0.mode ?? .automatic,
+          isSidebarHidden: $0.isSidebarHidden ?? false)
       })
     for window in state.windows {
       hierarchy.addWindow(
@@ -205,6 +214,14 @@ extension Hierarchy {
         hasCompactColumn: controller.kind == .splitView && controller.compactColumn != nil,
         isCollapsed: controller.kind == .splitView && controller.isCollapsed == true)
       hierarchy.setState(of: controller.id, appearance: controller.state, isViewLoaded: controller.isViewLoaded)
+      if let tabs = controller.tabs, controller.kind == .tabBar {
+        hierarchy.setTabs(
+          of: controller.id, tabs.map(\.tab), selected: controller.selectedTab,
+          created: tabs.filter(\.hasViewController).compactMap(\.viewController)
+            + tabs.compactMap(\.managingNavigationController).filter { navigation in
+              check.controllers[navigation]?.parent == controller.id
+            })
+      }
     }
     // With every relation and state in place, `isViewInWindow` gives what a replay computes.
     let derived = hierarchy.derivedRelations()
@@ -295,6 +312,38 @@ private struct StateCheck {
       if let window = controller.window, !windowIDs.contains(window) {
         throw error(.unknownWindow(window, controller: controller.id))
       }
+      try checkTabs(of: controller)
+    }
+  }
+
+  /// The iOS 18 tabs of a tab bar controller name controllers of the step, each once, and tabs of
+  /// their own: unique identifiers, groups that are groups, a selected tab among them.
+  private func checkTabs(of controller: StateDocument.ViewControllerState) throws(StateDocumentError) {
+    guard let tabs = controller.tabs else { return }
+    func invalid(_ reason: String) -> StateDocumentError {
+      error(.invalidTabs(controller: controller.id, reason: reason))
+    }
+    guard controller.kind == .tabBar else { throw invalid("only a tab bar controller has tabs") }
+    var identifiers: Set<String> = []
+    var named: Set<String> = []
+    for tab in tabs {
+      guard identifiers.insert(tab.identifier).inserted else {
+        throw invalid("two tabs have the identifier '\(tab.identifier)'")
+      }
+      if let group = tab.group, tabs.first(where: { $0.identifier == group })?.isGroup != true {
+        throw invalid("tab '\(tab.identifier)' names '\(group)' as its group, which is not a group listed before it")
+      }
+      for (field, id) in [("viewController", tab.viewController), ("managingNavigationController", tab.managingNavigationController)] {
+        guard let id else { continue }
+        if controllers[id] == nil { throw error(.unknownController(id, field: "tabs." + field, owner: .controller(controller.id))) }
+        guard named.insert(id).inserted else { throw invalid("'\(id)' is named by two tabs") }
+      }
+      if tab.hasViewController && tab.viewController == nil {
+        throw invalid("tab '\(tab.identifier)' has 'hasViewController' true but no 'viewController'")
+      }
+    }
+    if let selected = controller.selectedTab, !identifiers.contains(selected) {
+      throw invalid("'selectedTab' names '\(selected)', which is not one of its tabs")
     }
   }
 
@@ -435,6 +484,7 @@ private struct StateCheck {
           Self.text(derived.selectedViewController)
         ),
         ("isCollapsed", Self.text(controller.isCollapsed), Self.text(derived.isCollapsed)),
+        ("sidebar", Self.text(controller.sidebar?.rawValue), Self.text(derived.sidebar?.rawValue)),
         ("window", Self.text(controller.window), Self.text(derived.window)),
         ("isViewInWindow", "\(controller.isViewInWindow)", "\(derived.isViewInWindow)"),
       ]
@@ -529,6 +579,8 @@ public struct StateDocumentError: Error, Sendable, Hashable, CustomStringConvert
     case invalidField(controller: String, field: String, reason: String)
     /// A field a hierarchy derives from its relations says something else.
     case inconsistent(controller: String, field: String, written: String, derived: String)
+    /// The iOS 18 `tabs` of a controller do not describe tabs.
+    case invalidTabs(controller: String, reason: String)
 
     public var message: String {
       func list(_ ids: [String]) -> String { ids.map { "'\($0)'" }.joined(separator: " and ") }
@@ -570,6 +622,8 @@ public struct StateDocumentError: Error, Sendable, Hashable, CustomStringConvert
         return "controller '\(controller)': '\(field)' \(reason)"
       case let .inconsistent(controller, field, written, derived):
         return "controller '\(controller)': '\(field)' is \(written), but its relations give \(derived)"
+      case let .invalidTabs(controller, reason):
+        return "controller '\(controller)': 'tabs': \(reason)"
       }
     }
   }

@@ -45,6 +45,14 @@ extension Hierarchy {
     controllers[id]?.isCollapsed = isCollapsed
   }
 
+  /// Gives the tab bar controller `id` its iOS 18 tabs and selected tab; the tabs hold the controllers
+  /// in `created` (their providers have run).
+  mutating func setTabs(of id: String, _ tabs: [Tab], selected: String?, created: [String]) {
+    controllers[id]?.tabs = tabs
+    controllers[id]?.selectedTab = selected
+    for controller in created { controllers[controller]?.tabOwner = id }
+  }
+
   /// Sets which instance of its declared controller `id` is.
   mutating func setInstance(of id: String, to instance: Int) {
     controllers[id]?.instance = instance

@@ -28,6 +28,18 @@ public struct ViewController: Sendable, Hashable, Identifiable {
   public internal(set) var children: [String] = []
   /// The selected tab of a tab bar controller.
   public internal(set) var selectedChild: String?
+  /// The iOS 18 tabs of a tab bar controller (`tabs`: `UITab`s and `UITabGroup`s, groups before their
+  /// children); empty for a tab bar controller given view controllers, and for other kinds.
+  public internal(set) var tabs: [Tab] = []
+  /// The identifier of the selected tab (`selectedTab`) among ``tabs``: never a group with children.
+  public internal(set) var selectedTab: String?
+  /// `UITabBarController.mode` (iOS 18).
+  public var tabBarMode: TabBarMode
+  /// `UITabBarController.sidebar.isHidden` (iOS 18).
+  public internal(set) var isSidebarHidden: Bool
+  /// The tab bar controller whose tab's provider created this controller: the `UITab` keeps it
+  /// (`UITab.viewController`) while the tab stays in that tab bar, on screen or not.
+  public internal(set) var tabOwner: String?
   /// True for a split view with a supplementary column (its children are primary, supplementary, secondary).
   public internal(set) var hasSupplementaryColumn = false
   /// True for a split view with a controller for its compact column (iOS 14,
@@ -62,7 +74,9 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     definesPresentationContext: Bool? = nil,
     isModalInPresentation: Bool = false,
     isRetained: Bool = false,
-    restorationIdentifier: String? = nil
+    restorationIdentifier: String? = nil,
+    tabBarMode: TabBarMode = .automatic,
+    isSidebarHidden: Bool = false
   ) {
     self.id = id
     self.className = className
@@ -73,6 +87,8 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     self.isModalInPresentation = isModalInPresentation
     self.isRetained = isRetained
     self.restorationIdentifier = restorationIdentifier
+    self.tabBarMode = tabBarMode
+    self.isSidebarHidden = isSidebarHidden
   }
 
   /// The class name without its module prefixes (`MyApp.HomeViewController` → `HomeViewController`),
@@ -135,7 +151,7 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     var fresh = ViewController(
       id: id, className: className, kind: kind, title: title, definesPresentationContext: definesPresentationContext,
       isModalInPresentation: isModalInPresentation, isRetained: isRetained,
-      restorationIdentifier: restorationIdentifier)
+      restorationIdentifier: restorationIdentifier, tabBarMode: tabBarMode, isSidebarHidden: isSidebarHidden)
     fresh.instance = instance + 1
     return fresh
   }

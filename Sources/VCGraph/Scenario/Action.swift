@@ -41,8 +41,14 @@ public enum Action: Sendable, Hashable {
   case transition(from: String, to: String, in: String)
   /// `tabBarController.setViewControllers(_:animated:)`.
   case setTabs([String], on: String)
-  /// `tabBarController.selectedViewController = …` (or `selectedIndex`).
+  /// `tabBarController.setTabs(_:animated:)` (iOS 18): `UITab`s and `UITabGroup`s whose controllers
+  /// are created when first needed; the same step key as ``setTabs(_:on:)``, with tabs instead of ids.
+  case setUITabs([Tab], on: String)
+  /// `tabBarController.selectedViewController = …` (or `selectedIndex`), or `selectedTab = …` for
+  /// iOS 18 tabs.
   case selectTab(TabSelection, on: String)
+  /// `tabBarController.sidebar.isHidden = …` (iOS 18).
+  case setSidebarHidden(Bool, on: String)
   /// `splitViewController.setViewController(_:for:)` for each column given.
   case setSplit(SplitColumns, on: String)
   /// `pageViewController.setViewControllers(_:direction:animated:)`: one page, or two side by side.
@@ -72,8 +78,9 @@ public enum Action: Sendable, Hashable {
     case .addChild: return .addChild
     case .removeFromParent: return .removeFromParent
     case .transition: return .transition
-    case .setTabs: return .setTabs
+    case .setTabs, .setUITabs: return .setTabs
     case .selectTab: return .selectTab
+    case .setSidebarHidden: return .setSidebar
     case .setSplit: return .setSplit
     case .setPage: return .setPage
     case .setTraits: return .setTraits
@@ -104,8 +111,10 @@ public enum Action: Sendable, Hashable {
     case let .removeFromParent(id): return "removeFromParent \(id)"
     case let .transition(from, to, container): return "transition \(from) to \(to) in \(container)"
     case let .setTabs(ids, on): return "setTabs \(list(ids)) on \(on)"
-    case let .selectTab(.controller(id), on): return "selectTab \(id) on \(on)"
+    case let .setUITabs(tabs, on): return "setTabs \(Self.summary(of: tabs)) on \(on)"
+    case let .selectTab(.controller(id), on), let .selectTab(.identifier(id), on): return "selectTab \(id) on \(on)"
     case let .selectTab(.index(index), on): return "selectTab \(index) on \(on)"
+    case let .setSidebarHidden(isHidden, on): return "setSidebar \(isHidden ? "hidden" : "shown") on \(on)"
     case let .setSplit(columns, on): return "setSplit \(columns.summary) on \(on)"
     case let .setPage(ids, on): return "setPage \(ids.count == 1 ? ids[0] : list(ids)) on \(on)"
     case let .setTraits(sizeClass, window): return "setTraits \(sizeClass.rawValue)" + inWindow(window)
@@ -113,10 +122,26 @@ public enum Action: Sendable, Hashable {
   }
 }
 
-/// How `selectTab` names the tab: by controller id or by index.
+extension Action {
+  /// iOS 18 tabs in one line, each group's children in brackets: `[home, library [albums, artists]]`.
+  static func summary(of tabs: [Tab]) -> String {
+    func list(_ group: String?) -> String {
+      "[" + tabs.filter { $0.group == group }.map { tab in
+        tab.isGroup ? tab.identifier + " " + list(tab.identifier) : tab.identifier
+      }.joined(separator: ", ") + "]"
+    }
+    return list(nil)
+  }
+}
+
+/// How `selectTab` names the tab: by controller id, by index, or by an iOS 18 tab's identifier.
 public enum TabSelection: Sendable, Hashable {
+  /// A controller id; on a tab bar with iOS 18 tabs, a tab's identifier first, then its controller.
   case controller(String)
+  /// `selectedIndex`: the index among the tab bar's items (the root tabs, for iOS 18 tabs).
   case index(Int)
+  /// An iOS 18 tab's identifier that names no controller.
+  case identifier(String)
 }
 
 /// The columns a `setSplit` step sets; a column left out keeps its controller.
@@ -166,6 +191,7 @@ public enum ActionName: String, CaseIterable, Sendable, Hashable {
   case transition
   case setTabs
   case selectTab
+  case setSidebar
   case setSplit
   case setPage
   case setTraits
@@ -176,7 +202,7 @@ public enum ActionName: String, CaseIterable, Sendable, Hashable {
     switch self {
     case .setRoot, .setTraits: return ["window"]
     case .makeKey, .pop, .popToRoot, .dismiss, .interactiveDismiss, .removeFromParent, .transition: return []
-    case .push, .popTo, .setViewControllers, .setTabs, .selectTab, .setSplit, .setPage: return ["on"]
+    case .push, .popTo, .setViewControllers, .setTabs, .selectTab, .setSidebar, .setSplit, .setPage: return ["on"]
     case .selectDetent: return ["on", "interactive"]
     case .present: return ["from", "style", "detents"]
     case .show, .showDetail: return ["from", "style"]

@@ -35,6 +35,8 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     /// A value is not one of the accepted words.
     case invalidValue(String, context: String, allowed: [String])
     case unknownController(String)
+    /// `selectTab` names neither a controller nor a tab identifier given by an earlier `setTabs`.
+    case unknownTabOrController(String, tabs: [String])
     case duplicateController(String)
     case invalidControllerID(String)
     case noAction(allowed: [String])
@@ -68,6 +70,9 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
         return "'\(value)' is not a valid \(context); expected one of: \(allowed.joined(separator: ", "))"
       case let .unknownController(id):
         return "unknown controller '\(id)'; declare it under 'controllers:'"
+      case let .unknownTabOrController(name, tabs):
+        let shown = tabs.prefix(12).joined(separator: ", ") + (tabs.count > 12 ? ", … \(tabs.count - 12) more" : "")
+        return "'\(name)' is neither a controller nor a tab identifier given by an earlier setTabs (tabs: \(shown))"
       case let .duplicateController(id): return "the controller '\(id)' is declared twice"
       case let .invalidControllerID(id): return "'\(id)' is not a valid controller id; use a non-empty name"
       case let .noAction(allowed):

@@ -21,7 +21,9 @@ extension Hierarchy {
     case let .removeFromParent(id): try removeFromParent(id, into: &change)
     case let .transition(from, to, container): try transition(from: from, to: to, in: container, into: &change)
     case let .setTabs(ids, on): try setTabs(ids, on: on, into: &change)
+    case let .setUITabs(tabs, on): try setUITabs(tabs, on: on, into: &change)
     case let .selectTab(selection, on): try selectTab(selection, on: on, into: &change)
+    case let .setSidebarHidden(isHidden, on): try setSidebarHidden(isHidden, on: on)
     case let .setSplit(columns, on): try setSplit(columns, on: on)
     case let .setPage(ids, on): try setPage(ids, on: on)
     case let .setTraits(sizeClass, window):
@@ -166,6 +168,8 @@ extension Hierarchy {
     let tabBar = try container(.tabBar, from: target, for: .setTabs)
     let previous = controllers[tabBar]?.selectedChild
     let previousIndex = previous.flatMap { controllers[tabBar]?.children.firstIndex(of: $0) }
+    // View controllers replace iOS 18 tabs: the tabs let go of the controllers they created.
+    releaseTabs(of: tabBar, keeping: [])
     try replaceChildren(of: tabBar, with: ids, action: .setTabs)
     // UIKit reselects the previous tab, else the tab at the previous index, else the first.
     if let previous, ids.contains(previous) {
@@ -186,9 +190,14 @@ extension Hierarchy {
     // toViewController:` with no duration: https://iphonedev.wiki/UITabBarController).
     change.isAnimated = false
     let tabBar = try container(.tabBar, from: target, for: .selectTab)
+    if controllers[tabBar]?.tabs.isEmpty == false {
+      return try selectUITab(selection, in: tabBar, into: &change)
+    }
     let tabs = controllers[tabBar]?.children ?? []
     let selected: String
     switch selection {
+    case let .identifier(name):
+      throw .unknownTab(name, tabBar: reference(tabBar), known: [])
     case let .controller(id):
       guard tabs.contains(id) else { throw .notATab(try existing(id).reference, tabBar: reference(tabBar)) }
       selected = id
@@ -241,7 +250,7 @@ extension Hierarchy {
   }
 
   /// Replaces every child of `containerID` with `ids`, detaching the ones left out.
-  private mutating func replaceChildren(
+  mutating func replaceChildren(
     of containerID: String, with ids: [String], action: ActionName
   ) throws(RuleViolation) {
     var seen: Set<String> = []
@@ -530,7 +539,7 @@ extension Hierarchy {
   }
 
   /// The nearest container of `kind` at or above `target`, as UIKit's `navigationController` finds it.
-  private func container(
+  func container(
     _ kind: ViewControllerKind, from target: String, for action: ActionName
   ) throws(RuleViolation) -> String {
     let named = try existing(target)
@@ -541,7 +550,7 @@ extension Hierarchy {
   }
 
   /// Checks that `id` can become a child of `parentID`: no other parent, not presented, not a root, no cycle.
-  private func checkCanBecomeChild(_ id: String, of parentID: String) throws(RuleViolation) {
+  func checkCanBecomeChild(_ id: String, of parentID: String) throws(RuleViolation) {
     let controller = try existing(id)
     if let parent = controller.parent, parent != parentID {
       throw .alreadyHasParent(child: controller.reference, parent: reference(parent))

@@ -709,7 +709,8 @@ public struct Diagram: Sendable {
     // A controller from a scenario is drawn from what the key holds alone (one from a dump also
     // from where its view is), and the frames of a scenario draw most controllers as they were.
     // A storyboard's scene also shows its unwind segues, which no key holds.
-    guard controller.dumpRecord == nil, !isStoryboard else {
+    // A tab bar's iOS 18 tabs are drawn with what the other controllers say (which tabs have theirs).
+    guard controller.dumpRecord == nil, !isStoryboard, controller.tabs.isEmpty else {
       return makeControllerNode(
         controller, in: source, cluster: cluster, placement: placement, callbacks: callbacks, mark: mark)
     }
@@ -759,6 +760,12 @@ public struct Diagram: Sendable {
     let identity = controller.identityLine
     var kindLine = controller.kind.displayName.uppercased()
     if controller.kind == .splitView { kindLine += controller.isCollapsed ? " · COLLAPSED" : " · EXPANDED" }
+    let sidebar = source.sidebarState(of: controller.id)
+    switch sidebar {
+    case .shown?: kindLine += " · SIDEBAR"
+    case .hidden?: kindLine += " · SIDEBAR HIDDEN"
+    case .unavailable?, nil: break
+    }
     // The kind, and the place the controller has in its parent: `NAVIGATION  tab 1 · selected`.
     var topLine = HTMLText.font(kindLine, size: 9, color: kindColor, bold: true)
     if let placement {
@@ -780,6 +787,7 @@ public struct Diagram: Sendable {
         "\(state.symbol) \(state.text)", size: 10, color: isRemoved ? style.removedText : state.color, width: 30),
     ].compactMap { $0 }
     if let note = markNote(mark) { rows.insert(note, at: 0) }
+    rows += tabRows(of: controller, in: source, isRemoved: isRemoved, showsSidebar: sidebar == .shown)
     // How the controller is presented, beyond its style: forwarded, or with the class a dump printed.
     for note in placement?.notes ?? [] {
       rows.append(
@@ -874,6 +882,48 @@ public struct Diagram: Sendable {
         .init("fillcolor", fill), .init("penwidth", width), .init("label", html: label),
         .init("tooltip", Self.tooltip(of: controller, placement: placement)),
       ])
+  }
+
+  /// The iOS 18 tabs of a tab bar controller, one a line as its sidebar lists them (a group's tabs
+  /// indented under it): `●` the selected tab, `○` a tab whose controller exists, `◌` a tab whose
+  /// provider has not run yet (no controller, so no box), faint. In compact width, or without a
+  /// sidebar, the tab bar shows the root tabs only: the group's tabs are still listed, marked so.
+  private func tabRows(of controller: ViewController, in source: Hierarchy, isRemoved: Bool, showsSidebar: Bool)
+    -> [String]
+  {
+    guard !controller.tabs.isEmpty else { return [] }
+    // Without the sidebar the tab bar shows the root tabs; the group's tabs are reached through it.
+    let heading = showsSidebar ? "tabs (sidebar)" : "tabs (the tab bar shows the root ones)"
+    var rows = [HTMLText.font(heading, size: 9, color: isRemoved ? style.removedText : style.secondaryLabel, bold: true)]
+    let path = Set(controller.selectedTab.map { controller.tabPath(to: $0).map(\.identifier) } ?? [])
+    for tab in controller.tabs {
+      let depth = controller.tabPath(to: tab.identifier).count - 1
+      // The indent in the row's own size, so an indented row is no taller than the others.
+      let indent =
+        depth == 0
+        ? "" : "<FONT POINT-SIZE=\"9\">" + String(repeating: "&#160;&#160;&#160;", count: depth) + "</FONT>"
+      let isSelected = tab.identifier == controller.selectedTab
+      let symbol: String
+      let color: String
+      if tab.isGroup {
+        symbol = path.contains(tab.identifier) ? "▾" : "▸"
+        color = style.secondaryLabel
+      } else if isSelected {
+        (symbol, color) = ("●", style.onScreenText)
+      } else if source.isCreated(tab, in: controller.id) {
+        (symbol, color) = ("○", style.secondaryLabel)
+      } else {
+        (symbol, color) = ("◌", style.tertiaryLabel)
+      }
+      var text = symbol + " " + tab.displayTitle
+      if tab.isGroup, tab.managingNavigationController != nil { text += " · navigation" }
+      if !tab.isGroup, !source.isCreated(tab, in: controller.id) { text += " · no controller yet" }
+      rows.append(
+        indent
+          + HTMLText.font(
+            text, size: 9, color: isRemoved ? style.removedText : color, bold: isSelected || tab.isGroup, width: 34))
+    }
+    return rows
   }
 
   /// A class name in bold, on as few lines as it fits, broken where a reader expects: after the
