@@ -161,6 +161,30 @@ struct CompactColumnTests {
     #expect(events.suffix(3) == ["tabs deinit", "feed deinit", "search deinit"])
   }
 
+  @Test func removingTheCompactColumnCollapsesOntoThePrimaryStackAgain() throws {
+    let yaml = compactScenario(
+      """
+        - setRoot: split
+        - setTraits: { horizontalSizeClass: compact }
+        - setSplit: { compact: null }
+          on: split
+      """)
+    let frame = try #require(try replay(yaml).frames.last)
+    #expect(frame.step.action.summary == "setSplit compact: nil on split")
+    #expect(
+      frame.events.map(\.description) == [
+        "tabs willMove(toParent: nil)", "detail willMove(toParent: sidebarNav)",
+        "tabs viewWillDisappear(animated: true)", "feed viewWillDisappear(animated: true)",
+        "sidebarNav viewWillAppear(animated: true)", "detail viewWillAppear(animated: true)",
+        "tabs viewDidDisappear(animated: true)", "feed viewDidDisappear(animated: true)",
+        "sidebarNav viewDidAppear(animated: true)", "detail viewDidAppear(animated: true)",
+        "tabs didMove(toParent: nil)", "detail didMove(toParent: sidebarNav)",
+        "tabs deinit", "feed deinit", "search deinit",
+      ])
+    #expect(frame.hierarchy["split"]?.hasCompactColumn == false)
+    #expect(frame.hierarchy["sidebarNav"]?.children == ["sidebar", "detail"])
+  }
+
   @Test func oneControllerCannotBeTheCompactColumnAndAnother() {
     expectViolation(
       compactScenario("  - setSplit: { compact: detail }\n    on: split\n"),

@@ -152,21 +152,29 @@ public struct SplitColumns: Sendable, Hashable {
   /// `setViewController(_:for: .compact)` (iOS 14): the controller a collapsed split view shows
   /// instead of its other columns.
   public var compact: String?
+  /// True for `setViewController(nil, for: .compact)` (`compact: null`): the split view loses its
+  /// compact column and collapses onto its primary column again.
+  public var removesCompact: Bool
 
   public init(
-    primary: String? = nil, supplementary: String? = nil, secondary: String? = nil, compact: String? = nil
+    primary: String? = nil, supplementary: String? = nil, secondary: String? = nil, compact: String? = nil,
+    removesCompact: Bool = false
   ) {
     self.primary = primary
     self.supplementary = supplementary
     self.secondary = secondary
     self.compact = compact
+    self.removesCompact = removesCompact && compact == nil
   }
 
   /// `primary: list, secondary: detail`.
   public var summary: String {
-    [("primary", primary), ("supplementary", supplementary), ("secondary", secondary), ("compact", compact)]
-      .compactMap { name, id in id.map { "\(name): \($0)" } }
-      .joined(separator: ", ")
+    [
+      ("primary", primary), ("supplementary", supplementary), ("secondary", secondary),
+      ("compact", removesCompact ? "nil" : compact),
+    ]
+    .compactMap { name, id in id.map { "\(name): \($0)" } }
+    .joined(separator: ", ")
   }
 }
 

@@ -358,9 +358,11 @@ struct ScenarioReader {
           try controllerID(entry, context: "'\(key)' of setSplit", known: known)
         }
       }
+      // `compact: null` is `setViewController(nil, for: .compact)`; the other columns need a controller.
+      let removesCompact = arguments.values["compact"]?.node.null != nil
       let columns = SplitColumns(
         primary: try column("primary"), supplementary: try column("supplementary"), secondary: try column("secondary"),
-        compact: try column("compact"))
+        compact: removesCompact ? nil : try column("compact"), removesCompact: removesCompact)
       guard columns != SplitColumns() else {
         throw error(.missingKey("primary", context: "'setSplit'"), at: value.node)
       }

@@ -221,7 +221,7 @@ extension Hierarchy {
       of: split, primary: columns.primary ?? current.first,
       supplementary: columns.supplementary ?? currentSupplementary,
       secondary: columns.secondary ?? currentSecondary,
-      compact: columns.compact ?? controllers[split]?.compactColumn, action: .setSplit)
+      compact: columns.removesCompact ? nil : columns.compact ?? controllers[split]?.compactColumn, action: .setSplit)
   }
 
   /// Sets a split view's columns, expanding it first if it is collapsed (it collapses again after
