@@ -17,7 +17,8 @@ import Testing
         "\(result)")
       #expect(
         lines.contains(
-          "   │  selected tab: albums · no controller yet: search, artists, songs, playlists, radio, downloads, settings"),
+          "   │  selected tab: albums · no controller yet: search, artists, songs, playlists, radio, downloads, settings"
+        ),
         "\(result)")
       #expect(lines.contains("   └─ tab library · selected  libraryNav  UINavigationController  appeared"), "\(result)")
     }

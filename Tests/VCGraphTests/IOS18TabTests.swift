@@ -4,7 +4,9 @@ import Testing
 @testable import VCGraph
 
 /// The callbacks of step `number` of `yaml`, as `home viewDidLoad()` lines; the step must not warn.
-private func events(_ yaml: String, step number: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+private func events(
+  _ yaml: String, step number: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation
+)
   throws -> [String]
 {
   let frame = try #require(try replay(yaml).frame(number), sourceLocation: sourceLocation)
@@ -61,7 +63,10 @@ struct IOS18TabLifecycleTests {
     #expect(tabBar.children == ["home"])
     #expect(tabBar.selectedChild == "home")
     #expect(tabBar.selectedTab == "home")
-    #expect(tabBar.tabs.map(\.identifier) == ["home", "search", "library", "albums", "artists", "browse", "genres", "charts", "settings"])
+    #expect(
+      tabBar.tabs.map(\.identifier) == [
+        "home", "search", "library", "albums", "artists", "browse", "genres", "charts", "settings",
+      ])
     #expect(tabBar.rootTabs.map(\.identifier) == ["home", "search", "library", "browse", "settings"])
     let created = tabBar.tabs.filter { hierarchy.isCreated($0, in: "tabs") }.map(\.identifier)
     #expect(created == ["home"])
@@ -340,7 +345,9 @@ struct IOS18TabErrorTests {
 
   @Test func anUnknownTabIsNamedWithTheTabsThereAre() {
     expectViolation(
-      iPad("  - setTabs:\n      - { tab: home, viewController: home }\n    on: tabs\n  - selectTab: search\n    on: tabs\n"),
+      iPad(
+        "  - setTabs:\n      - { tab: home, viewController: home }\n    on: tabs\n  - selectTab: search\n    on: tabs\n"
+      ),
       "<SearchViewController: search> is not one of the tabs of <UITabBarController: tabs>.")
   }
 
@@ -459,7 +466,9 @@ struct IOS18TabDeallocationTests {
           on: tabs
         - setRoot: home2
       """
-    ).replacingOccurrences(of: "  settings: SettingsViewController\n", with: "  settings: SettingsViewController\n  home2: HomeViewController\n")
+    ).replacingOccurrences(
+      of: "  settings: SettingsViewController\n",
+      with: "  settings: SettingsViewController\n  home2: HomeViewController\n")
     let frame = try #require(try replay(yaml).frame(5))
     let deinits = frame.events.filter { $0.callback == .deinit }.map(\.viewController)
     // Albums was off its stack, held by its tab only: it goes with the tab bar.

@@ -54,3 +54,22 @@ import VCGraphviz
     #expect(first.summaryText.contains("~ tabs controller created for tab search"))
   }
 }
+
+@Suite struct IOS18TabDiagramLimitTests {
+  @Test func aLongListOfTabsIsCutButKeepsTheSelectedTab() throws {
+    let count = 40
+    let yaml =
+      "controllers:\n  tabs: UITabBarController\n"
+      + (0..<count).map { "  c\($0): C\($0)\n" }.joined()
+      + "steps:\n  - setTabs:\n"
+      + (0..<count).map { "      - { tab: t\($0), viewController: c\($0) }\n" }.joined()
+      + "    on: tabs\n  - setRoot: tabs\n  - selectTab: t30\n    on: tabs\n"
+    let svg = try SVGDocument(try #require(try render(try lastDiagram(yaml), [.svg])[.svg]))
+    let texts = try #require(svg.node(id: "vc-tabs")).allElements.filter { $0.name == "text" }.map(\.allText)
+    #expect(texts.contains("○ t0"))
+    #expect(texts.contains("◌ t15 · no controller yet"))
+    #expect(!texts.contains("◌ t16 · no controller yet"))
+    #expect(texts.contains("● t30"))
+    #expect(texts.contains { $0.hasPrefix("… 23 more tabs, 23 without a") }, "\(texts)")
+  }
+}

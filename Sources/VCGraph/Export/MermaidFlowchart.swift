@@ -123,8 +123,9 @@ public struct MermaidFlowchart: Sendable {
   private func tabLines(of controller: ViewController) -> [String] {
     guard !controller.tabs.isEmpty else { return [] }
     var lines = ["tabs · sidebar " + (hierarchy.sidebarState(of: controller.id)?.rawValue ?? "unavailable")]
+    let depths = controller.tabDepths
     for tab in controller.tabs {
-      let depth = controller.tabPath(to: tab.identifier).count - 1
+      let depth = depths[tab.identifier] ?? 0
       let indent = String(repeating: "· ", count: depth)
       if tab.isGroup {
         lines.append(indent + tab.displayTitle + ":")

@@ -108,10 +108,12 @@ extension StateDocument.ViewControllerState: Decodable {
     // iOS 18 tabs: written only for a tab bar controller that has them (or a mode or hidden sidebar).
     tabs = try container.decodeIfPresent([StateDocument.TabState].self, forKey: .tabs)
     selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
-    mode = try container.decodeIfPresent(String.self, forKey: .mode) == nil
+    mode =
+      try container.decodeIfPresent(String.self, forKey: .mode) == nil
       ? nil : try container.decodeWord(TabBarMode.self, forKey: .mode, naming: "tab bar mode")
     isSidebarHidden = try container.decodeIfPresent(Bool.self, forKey: .isSidebarHidden)
-    sidebar = try container.decodeIfPresent(String.self, forKey: .sidebar) == nil
+    sidebar =
+      try container.decodeIfPresent(String.self, forKey: .sidebar) == nil
       ? nil : try container.decodeWord(SidebarState.self, forKey: .sidebar, naming: "sidebar state")
     presentingViewController = try container.decode(String?.self, forKey: .presentingViewController)
     presentedViewController = try container.decode(String?.self, forKey: .presentedViewController)
@@ -333,9 +335,13 @@ private struct StateCheck {
       if let group = tab.group, tabs.first(where: { $0.identifier == group })?.isGroup != true {
         throw invalid("tab '\(tab.identifier)' names '\(group)' as its group, which is not a group listed before it")
       }
-      for (field, id) in [("viewController", tab.viewController), ("managingNavigationController", tab.managingNavigationController)] {
+      for (field, id) in [
+        ("viewController", tab.viewController), ("managingNavigationController", tab.managingNavigationController),
+      ] {
         guard let id else { continue }
-        if controllers[id] == nil { throw error(.unknownController(id, field: "tabs." + field, owner: .controller(controller.id))) }
+        if controllers[id] == nil {
+          throw error(.unknownController(id, field: "tabs." + field, owner: .controller(controller.id)))
+        }
         guard named.insert(id).inserted else { throw invalid("'\(id)' is named by two tabs") }
       }
       if tab.hasViewController && tab.viewController == nil {

@@ -50,7 +50,9 @@ extension Hierarchy {
       return .stack(index: index, isTop: index == parent.children.count - 1)
     case .tabBar:
       let isSelected = parent.selectedChild == child
-      if let tab = parent.tabs.first(where: { $0.group == nil && ($0.managingNavigationController ?? $0.viewController) == child }) {
+      if let tab = parent.tabs.first(where: {
+        $0.group == nil && ($0.managingNavigationController ?? $0.viewController) == child
+      }) {
         return .namedTab(tab.identifier, isSelected: isSelected)
       }
       return .tab(index: index, isSelected: isSelected)

@@ -85,6 +85,14 @@ extension ViewController {
     return current
   }
 
+  /// How deep each tab is: 0 for a root tab, 1 for a tab in a root group, …; found in one pass, as
+  /// groups come before their tabs.
+  public var tabDepths: [String: Int] {
+    var depths: [String: Int] = [:]
+    for tab in tabs { depths[tab.identifier] = tab.group.map { (depths[$0] ?? 0) + 1 } ?? 0 }
+    return depths
+  }
+
   /// The groups from the root tab down to `identifier`, then `identifier` itself.
   public func tabPath(to identifier: String) -> [Tab] {
     var path: [Tab] = []

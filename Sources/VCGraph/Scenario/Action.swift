@@ -125,12 +125,26 @@ public enum Action: Sendable, Hashable {
 extension Action {
   /// iOS 18 tabs in one line, each group's children in brackets: `[home, library [albums, artists]]`.
   static func summary(of tabs: [Tab]) -> String {
-    func list(_ group: String?) -> String {
-      "[" + tabs.filter { $0.group == group }.map { tab in
-        tab.isGroup ? tab.identifier + " " + list(tab.identifier) : tab.identifier
-      }.joined(separator: ", ") + "]"
+    var children: [String?: [Tab]] = [:]
+    for tab in tabs { children[tab.group, default: []].append(tab) }
+    // Walked without recursion: each pending entry is a tab, or nil for a group's closing bracket.
+    var text = "["
+    var pending: [(tab: Tab?, isFirst: Bool)] = (children[nil] ?? []).enumerated().reversed().map {
+      ($0.element, $0.offset == 0)
     }
-    return list(nil)
+    var seen: Set<String> = []
+    while let (tab, isFirst) = pending.popLast() {
+      guard let tab else {
+        text += "]"
+        continue
+      }
+      text += (isFirst ? "" : ", ") + tab.identifier
+      guard tab.isGroup, seen.insert(tab.identifier).inserted else { continue }
+      text += " ["
+      pending.append((nil, false))
+      pending += (children[tab.identifier] ?? []).enumerated().reversed().map { ($0.element, $0.offset == 0) }
+    }
+    return text + "]"
   }
 }
 

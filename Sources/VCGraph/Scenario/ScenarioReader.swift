@@ -157,7 +157,8 @@ struct ScenarioReader {
       if word.hasPrefix(".") { word.removeFirst() }
       guard let parsed = TabBarMode(rawValue: word) else {
         throw error(
-          .invalidValue(word, context: "tab bar mode", allowed: TabBarMode.allCases.map(\.rawValue)), at: modeEntry.node)
+          .invalidValue(word, context: "tab bar mode", allowed: TabBarMode.allCases.map(\.rawValue)), at: modeEntry.node
+        )
       }
       mode = parsed
     }
@@ -165,7 +166,8 @@ struct ScenarioReader {
       id: id, className: name, kind: kind, title: title,
       definesPresentationContext: try flag("definesPresentationContext"),
       isModalInPresentation: try flag("modalInPresentation") ?? false, isRetained: try flag("retained") ?? false,
-      restorationIdentifier: restorationIdentifier, tabBarMode: mode, isSidebarHidden: try flag("sidebarHidden") ?? false)
+      restorationIdentifier: restorationIdentifier, tabBarMode: mode,
+      isSidebarHidden: try flag("sidebarHidden") ?? false)
   }
 
   private func className(_ node: Node, context: String) throws(ScenarioError) -> String {

@@ -102,8 +102,8 @@ extension Hierarchy {
       // A tab's identifier first, then the tab whose controller it names.
       if bar.tab(name) != nil {
         identifier = name
-      } else if let tab = bar.tabs.first(where: { $0.viewController == name || $0.managingNavigationController == name })
-      {
+      } else if let tab = bar.tabs.first(where: { $0.viewController == name || $0.managingNavigationController == name }
+      ) {
         identifier = tab.identifier
       } else if controllers[name] != nil {
         throw .notATab(reference(name), tabBar: reference(tabBar))
@@ -148,7 +148,9 @@ extension Hierarchy {
       }
       shown = navigation
     } else {
-      guard let id = root.viewController else { throw .tabWithoutViewController(root.identifier, tabBar: reference(tabBar)) }
+      guard let id = root.viewController else {
+        throw .tabWithoutViewController(root.identifier, tabBar: reference(tabBar))
+      }
       try create(id, for: tabBar)
       shown = id
     }

@@ -886,18 +886,31 @@ public struct Diagram: Sendable {
 
   /// The iOS 18 tabs of a tab bar controller, one a line as its sidebar lists them (a group's tabs
   /// indented under it): `●` the selected tab, `○` a tab whose controller exists, `◌` a tab whose
-  /// provider has not run yet (no controller, so no box), faint. In compact width, or without a
-  /// sidebar, the tab bar shows the root tabs only: the group's tabs are still listed, marked so.
-  private func tabRows(of controller: ViewController, in source: Hierarchy, isRemoved: Bool, showsSidebar: Bool)
+  /// provider has not run yet (no controller, so no box), faint; a group `▾` (holding the selected
+  /// tab) or `▸`. The heading says whether the sidebar shows them all or the tab bar the root ones.
+  /// After ``tabRowLimit`` tabs one line counts the others (the selected tab is always listed).
+  private func tabRows(
+    of controller: ViewController, in source: Hierarchy, isRemoved: Bool, showsSidebar: Bool
+  )
     -> [String]
   {
     guard !controller.tabs.isEmpty else { return [] }
     // Without the sidebar the tab bar shows the root tabs; the group's tabs are reached through it.
     let heading = showsSidebar ? "tabs (sidebar)" : "tabs (the tab bar shows the root ones)"
-    var rows = [HTMLText.font(heading, size: 9, color: isRemoved ? style.removedText : style.secondaryLabel, bold: true)]
+    var rows = [
+      HTMLText.font(heading, size: 9, color: isRemoved ? style.removedText : style.secondaryLabel, bold: true)
+    ]
     let path = Set(controller.selectedTab.map { controller.tabPath(to: $0).map(\.identifier) } ?? [])
-    for tab in controller.tabs {
-      let depth = controller.tabPath(to: tab.identifier).count - 1
+    let depths = controller.tabDepths
+    // A long list is cut after the first tabs, keeping the selected tab and its groups: a box
+    // stays a box on a page.
+    var left: [Tab] = []
+    for (index, tab) in controller.tabs.enumerated() {
+      guard index < Self.tabRowLimit || path.contains(tab.identifier) else {
+        left.append(tab)
+        continue
+      }
+      let depth = depths[tab.identifier] ?? 0
       // The indent in the row's own size, so an indented row is no taller than the others.
       let indent =
         depth == 0
@@ -923,8 +936,18 @@ public struct Diagram: Sendable {
           + HTMLText.font(
             text, size: 9, color: isRemoved ? style.removedText : color, bold: isSelected || tab.isGroup, width: 34))
     }
+    if !left.isEmpty {
+      let waiting = left.filter { !$0.isGroup && !source.isCreated($0, in: controller.id) }.count
+      rows.append(
+        HTMLText.font(
+          "… \(left.count) more tab\(left.count == 1 ? "" : "s"), \(waiting) without a controller yet", size: 9,
+          color: isRemoved ? style.removedText : style.tertiaryLabel, width: 34))
+    }
     return rows
   }
+
+  /// The most tabs a tab bar's box lists before it says how many more there are.
+  static let tabRowLimit = 16
 
   /// A class name in bold, on as few lines as it fits, broken where a reader expects: after the
   /// module's dot (`MyApp.`), before a `ViewController` or `Controller` suffix, else at word
@@ -1111,6 +1134,7 @@ public struct Diagram: Sendable {
     switch (first, last) {
     case let (.stack(from, _), .stack(to, _)): return "stack[\(from)…\(to)]"
     case let (.tab(from, _), .tab(to, _)): return "tab \(from)…\(to)"
+    case let (.namedTab(from, _), .namedTab(to, _)): return "tab \(from)…\(to)"
     case let (.page(from), .page(to)): return "page \(from)…\(to)"
     case let (.child(from), .child(to)): return "child \(from)…\(to)"
     case let (.column(from, _), .column(to, _)): return "\(from) … \(to)"
