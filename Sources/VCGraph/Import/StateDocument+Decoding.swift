@@ -192,7 +192,8 @@ extension Hierarchy {
         of: controller.id,
         selectedChild: controller.kind == .tabBar ? controller.selectedViewController : nil,
         hasSupplementaryColumn: controller.kind == .splitView && controller.children.count == 3,
-        isCollapsed: controller.kind == .splitView && controller.isCollapsed == true)
+        // A split view whose `isCollapsed` is null is neither collapsed nor expanded: the input did not say.
+        isCollapsed: controller.kind == .splitView ? controller.isCollapsed : false)
       hierarchy.setState(of: controller.id, appearance: controller.state, isViewLoaded: controller.isViewLoaded)
     }
     // With every relation and state in place, `isViewInWindow` gives what a replay computes.

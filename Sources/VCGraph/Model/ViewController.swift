@@ -30,8 +30,11 @@ public struct ViewController: Sendable, Hashable, Identifiable {
   /// True for a split view with a supplementary column (its children are primary, supplementary, secondary).
   public internal(set) var hasSupplementaryColumn = false
   /// True while a split view is collapsed (compact width): it shows one column, and when the
-  /// primary is a navigation controller the other columns are pushed onto its stack.
-  public internal(set) var isCollapsed = false
+  /// primary is a navigation controller the other columns are pushed onto its stack; false while it
+  /// is expanded. Nil when the input does not say: a dump that shows neither one column nor several
+  /// on screen, a state JSON with `isCollapsed: null`, a storyboard whose device gives no size
+  /// class. A replayed scenario always knows (a split view starts expanded).
+  public internal(set) var isCollapsed: Bool? = false
   /// For a collapsed split view with a navigation controller as primary: how many controllers of
   /// that stack belonged to the primary column when it collapsed; the ones above are separated again
   /// when it expands.
@@ -98,6 +101,13 @@ public struct ViewController: Sendable, Hashable, Identifiable {
   /// UIKit's description of the instance, `<ClassName: id>`, as its messages print it.
   public var reference: String { "<\(className): \(id)>" }
 
+  /// A split view's `collapsed` or `expanded`, as labels print it; nil for other kinds and for a
+  /// split view whose input does not say (``isCollapsed`` nil), which is labelled neither.
+  public var splitViewState: String? {
+    guard kind == .splitView, let isCollapsed else { return nil }
+    return isCollapsed ? "collapsed" : "expanded"
+  }
+
   /// The on-screen child controllers, in order: what the container shows of its children.
   public var visibleChildren: [String] {
     switch kind {
@@ -106,7 +116,7 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     case .tabBar:
       return selectedChild.map { [$0] } ?? []
     case .splitView:
-      return isCollapsed ? Array(children.prefix(1)) : children
+      return isCollapsed == true ? Array(children.prefix(1)) : children
     case .pageView, .container, .content, .hosting:
       return children
     }

@@ -360,7 +360,7 @@ extension ViewController {
     switch kind {
     case .navigation: return children.last == child
     case .tabBar: return selectedChild == child
-    case .splitView: return isCollapsed ? children.first == child : true
+    case .splitView: return isCollapsed == true ? children.first == child : true
     case .pageView, .container, .content, .hosting: return true
     }
   }

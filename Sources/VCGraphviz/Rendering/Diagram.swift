@@ -752,7 +752,8 @@ public struct Diagram: Sendable {
     let detailColor = isRemoved ? style.removedText : style.secondaryLabel
     let identity = controller.identityLine
     var kindLine = controller.kind.displayName.uppercased()
-    if controller.kind == .splitView { kindLine += controller.isCollapsed ? " · COLLAPSED" : " · EXPANDED" }
+    // Collapsed or expanded only when the input says so (a dump may not): neither otherwise.
+    if let splitViewState = controller.splitViewState { kindLine += " · " + splitViewState.uppercased() }
     // The kind, and the place the controller has in its parent: `NAVIGATION  tab 1 · selected`.
     var topLine = HTMLText.font(kindLine, size: 9, color: kindColor, bold: true)
     if let placement {
