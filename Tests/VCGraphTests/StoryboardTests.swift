@@ -132,19 +132,27 @@ struct StoryboardTests {
     let drawn = try Self.build("xcode8-adaptive.storyboard")
     #expect(drawn.warnings.isEmpty, "\(drawn.warnings)")
     let hierarchy = drawn.hierarchy
+    // An iPhone 8 canvas (`retina4_7`, portrait): compact width, so the split view starts
+    // collapsed, its secondary navigation controller pushed onto the primary's stack, on top of the
+    // master, whose view is not loaded until the user goes back.
+    #expect(drawn.storyboard.device.idiom == .iPhone)
+    #expect(drawn.storyboard.device.horizontalSizeClass == .compact)
+    #expect(hierarchy.windows.first?.horizontalSizeClass == .compact)
+    #expect(hierarchy["UISplitViewController"]?.isCollapsed == true)
     #expect(
       Self.summary(hierarchy) == [
         "UINavigationController: UINavigationController, navigation, appeared, “Master”"
           + " | primary of UISplitViewController",
-        "MasterViewController: Notes.MasterViewController, content, appeared, “Master”"
-          + " | stack[0] · top of UINavigationController",
+        "MasterViewController: Notes.MasterViewController, content, not loaded, “Master”"
+          + " | stack[0] of UINavigationController",
         "Onboarding.storyboard: storyboard reference, content, not loaded",
         "FiltersViewController: Notes.FiltersViewController, content, not loaded",
         "UINavigationController-2: UINavigationController, navigation, not loaded",
         "NewNoteViewController: Notes.NewNoteViewController, content, not loaded, “New Note”"
           + " | stack[0] · top of UINavigationController-2",
         "UISplitViewController: UISplitViewController, splitView, appeared | root of main",
-        "UINavigationController-3: UINavigationController, navigation, appeared | secondary of UISplitViewController",
+        "UINavigationController-3: UINavigationController, navigation, appeared"
+          + " | stack[1] · top of UINavigationController",
         "DetailViewController: Notes.DetailViewController, container, appeared, “Detail”"
           + " | stack[0] · top of UINavigationController-3",
         // Embedded children are loaded and on screen with the controller whose view holds them.

@@ -26,6 +26,8 @@ public struct Storyboard: Sendable {
   public let toolsVersion: String?
   /// The object id of the initial view controller, when the storyboard has one.
   public let initialViewController: String?
+  /// The device its canvas shows (`<device id="retina6_12" …>`), which decides the launch size class.
+  public let device: StoryboardDevice
   /// The scenes' controllers, in document order.
   public let scenes: [Scene]
   /// The segues, in document order (relationship and embed segues included).
@@ -149,6 +151,7 @@ public struct Storyboard: Sendable {
     documentType = reader.documentType
     toolsVersion = reader.toolsVersion
     initialViewController = reader.initialViewController
+    device = reader.device
     scenes = reader.scenes
     connections = reader.connections
     var warnings = reader.warnings
@@ -308,6 +311,7 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
   var documentType: String?
   var toolsVersion: String?
   var initialViewController: String?
+  var device = StoryboardDevice()
   var scenes: [Storyboard.Scene] = []
   var connections: [Storyboard.Connection] = []
   var warnings: [StoryboardWarning] = []
@@ -353,6 +357,23 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
       documentType = attributes["type"]
       toolsVersion = attributes["toolsVersion"]
       initialViewController = attributes["initialViewController"]
+      device.targetRuntime = attributes["targetRuntime"]
+      return
+    }
+    // The canvas's device (Xcode 8 and later), with its layout (Xcode 8 and 9 put it inside).
+    if depth == 1, elementName == "device" {
+      device.id = attributes["id"]
+      device.orientation = attributes["orientation"]
+      device.layout = attributes["layout"]
+      return
+    }
+    if depth == 2, elementName == "adaptation", stack[1] == "device" {
+      device.layout = attributes["id"]
+      return
+    }
+    // An older file's simulated screen, in its `<simulatedMetricsContainer>`.
+    if elementName == "simulatedScreenMetrics", sceneDepth == nil, attributes["key"] == "destination" {
+      device.simulatedScreen = attributes["type"]
       return
     }
     if elementName == "scene", sceneDepth == nil {
@@ -506,10 +527,17 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
 ///   columns; an `embed` segue makes the destination a child of the controller whose container view
 ///   holds it, which becomes a custom container. Other relationships (`compactViewController`) are
 ///   segues of kind ``Segue/Kind/relationship(_:)``.
+/// - Size class: the window has the horizontal size class of the storyboard's device
+///   (``StoryboardDevice/horizontalSizeClass``; regular when the device does not say). On a compact
+///   canvas (an iPhone) every split view is collapsed, as UIKit collapses one that enters a compact
+///   window: with a navigation controller as primary, the other columns go onto its stack. On a
+///   regular one (an iPad) split views are expanded; when the device does not say, they are neither
+///   (``ViewController/isCollapsed`` nil, labelled neither collapsed nor expanded).
 /// - Launch: the initial controller is loaded and appeared, and so is every child its containers
-///   show (a stack's root, the first tab, the split view's columns, embedded children), through
-///   storyboard references that are followed. Every other scene is `disappeared` with its view not
-///   loaded: nothing instantiates it until a segue or the app's code does.
+///   show (a stack's top, the first tab, an expanded split view's columns or a collapsed one's
+///   primary, embedded children), through storyboard references that are followed. Every other
+///   scene is `disappeared` with its view not loaded: nothing instantiates it until a segue or the
+///   app's code does.
 /// - References: a storyboard reference whose storyboard is among `others` is followed: the scene
 ///   it names (the initial view controller when it names none) is added, with every scene reachable
 ///   from it, and a segue of kind ``Segue/Kind/reference`` leads from the reference to it.
@@ -589,6 +617,10 @@ private struct StoryboardHierarchyBuilder {
     let warning = StoryboardWarning(problem, at: location)
     if warned.insert(warning).inserted { warnings.append(warning) }
   }
+
+  /// The horizontal size class of the window the main storyboard's device launches in; nil when
+  /// its device does not say.
+  var launchSizeClass: SizeClass? { main.device.horizontalSizeClass }
 
   private func scene(_ key: Key) -> Storyboard.Scene? {
     scenes[key]
@@ -767,7 +799,9 @@ private struct StoryboardHierarchyBuilder {
         hierarchy.setContainerDetails(of: source, selectedChild: children.first)
       case .splitView:
         let hasSupplementary = columns.contains { $0.rank == 1 && children.contains($0.child) }
-        hierarchy.setContainerDetails(of: source, hasSupplementaryColumn: hasSupplementary)
+        // Expanded until the launch size class collapses it below; neither when that is not known.
+        hierarchy.setContainerDetails(
+          of: source, hasSupplementaryColumn: hasSupplementary, isCollapsed: launchSizeClass == nil ? nil : false)
       default:
         break
       }
@@ -777,11 +811,20 @@ private struct StoryboardHierarchyBuilder {
     }
     hierarchy.segues = segues
 
-    // 5. The window, and what is on screen at launch.
+    // 5. On an iPhone canvas every split view starts collapsed: UIKit collapses a split view as it
+    // enters a compact window, the primary's navigation stack taking the other columns.
+    if launchSizeClass == .compact {
+      for id in hierarchy.order where hierarchy[id]?.kind == .splitView { hierarchy.collapse(id) }
+    }
+
+    // 6. The window, and what is on screen at launch.
     if let initial = main.initialViewController {
       let key = Key(storyboard: main.name, objectID: initial)
       if let root = ids[key] {
-        hierarchy.addWindow(Window(id: windowID, isKey: true, rootViewController: root))
+        hierarchy.addWindow(
+          Window(
+            id: windowID, isKey: true, rootViewController: root,
+            horizontalSizeClass: launchSizeClass ?? .regular))
         var shown: Set<String> = []
         var pending = [root]
         let references = Set(included.filter { scene($0)?.reference != nil }.compactMap { ids[$0] })
