@@ -379,6 +379,84 @@ struct StoryboardTests {
     #expect(drawn.hierarchy.windows.isEmpty)
   }
 
+  /// Two container views embedding one scene: UIKit instantiates the scene once per embed segue,
+  /// so the dashboard holds two sparklines, each with its own segues, and no warning.
+  @Test func aSceneEmbeddedByTwoContainerViewsIsTwoInstances() throws {
+    let drawn = try Self.build("xcode16-ipad-dashboard.storyboard")
+    #expect(drawn.warnings.isEmpty, "\(drawn.warnings)")
+    let hierarchy = drawn.hierarchy
+    #expect(Set(hierarchy.order).count == hierarchy.order.count)
+    #expect(
+      hierarchy["DashboardViewController"]?.children == [
+        "SparklineViewController", "SparklineViewController (embed 2)",
+      ])
+    let copy = try #require(hierarchy["SparklineViewController (embed 2)"])
+    #expect(copy.className == "Dashboard.SparklineViewController")
+    #expect(copy.parent == "DashboardViewController")
+    #expect(copy.appearance == .appeared)
+    #expect(hierarchy.role(of: copy.id) == .child(index: 1))
+    // Both come from the same scene, and both can perform its segue.
+    #expect(drawn.origins[copy.id] == drawn.origins["SparklineViewController"])
+    #expect(
+      Self.segues(hierarchy).filter { $0.contains("DataPointViewController") } == [
+        "SparklineViewController → DataPointViewController: present · formSheet “showPoint”",
+        "SparklineViewController (embed 2) → DataPointViewController: present · formSheet “showPoint”",
+      ])
+    #expect(!Self.segues(hierarchy).contains { $0.contains("embed") && $0.contains("relationship") })
+    // The state JSON lists both.
+    let json = StateDocument(steps: [.init(number: 1, action: "storyboard", hierarchy: hierarchy)]).jsonString()
+    #expect(json.contains(#""id" : "SparklineViewController (embed 2)""#))
+    #expect(json.contains(#""parent" : "DashboardViewController""#))
+  }
+
+  /// An embedded scene that is itself a container is copied with what it contains: each embed gets
+  /// its own navigation controller and root.
+  @Test func aContainerEmbeddedTwiceIsCopiedWithWhatItContains() throws {
+    let xml = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" initialViewController="home">
+        <device id="retina6_12" orientation="portrait" appearance="light"/>
+        <scenes>
+          <scene sceneID="a"><objects>
+            <viewController id="home" customClass="HomeViewController" sceneMemberID="viewController">
+              <view key="view" id="v"><subviews>
+                <containerView id="c1"><connections><segue destination="nav" kind="embed" id="e1"/></connections></containerView>
+                <containerView id="c2"><connections><segue destination="nav" kind="embed" id="e2"/></connections></containerView>
+              </subviews></view>
+            </viewController>
+          </objects></scene>
+          <scene sceneID="b"><objects>
+            <viewController id="side" customClass="SideViewController" sceneMemberID="viewController">
+              <view key="view" id="w"><subviews>
+                <containerView id="c3"><connections><segue destination="nav" kind="embed" id="e3"/></connections></containerView>
+              </subviews></view>
+            </viewController>
+          </objects></scene>
+          <scene sceneID="c"><objects>
+            <navigationController id="nav" sceneMemberID="viewController"><connections>
+              <segue destination="list" kind="relationship" relationship="rootViewController" id="r1"/>
+            </connections></navigationController>
+          </objects></scene>
+          <scene sceneID="d"><objects>
+            <tableViewController id="list" customClass="ListViewController" sceneMemberID="viewController"/>
+          </objects></scene>
+        </scenes>
+      </document>
+      """
+    let drawn = StoryboardHierarchy(try Self.storyboard(xml))
+    #expect(drawn.warnings.isEmpty, "\(drawn.warnings)")
+    let hierarchy = drawn.hierarchy
+    #expect(Set(hierarchy.order).count == hierarchy.order.count)
+    #expect(
+      hierarchy["HomeViewController"]?.children == ["UINavigationController", "UINavigationController (embed 2)"])
+    #expect(hierarchy["SideViewController"]?.children == ["UINavigationController (embed 3)"])
+    #expect(hierarchy["UINavigationController"]?.children == ["ListViewController"])
+    #expect(hierarchy["UINavigationController (embed 2)"]?.children == ["ListViewController (embed 2)"])
+    #expect(hierarchy["UINavigationController (embed 3)"]?.children == ["ListViewController (embed 3)"])
+    // On screen with the home scene: both its copies; the side scene's is not shown at launch.
+    #expect(hierarchy["ListViewController (embed 2)"]?.appearance == .appeared)
+    #expect(hierarchy["ListViewController (embed 3)"]?.isViewLoaded == false)
+  }
+
   @Test func twoRelationshipsToOneControllerMakeOneParentAndASegue() throws {
     let xml = """
       <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">

@@ -579,10 +579,23 @@ public struct StoryboardHierarchy: Sendable {
 
 /// Builds a ``StoryboardHierarchy``.
 private struct StoryboardHierarchyBuilder {
-  /// A scene of one of the storyboards: the storyboard's name and the controller's object id.
+  /// A scene of one of the storyboards: the storyboard's name and the controller's object id; and
+  /// which instance of it, for a scene embedded by several container views (0 for the scene itself,
+  /// 2, 3, … for the instances the later embeds make, and for what those contain).
   struct Key: Hashable {
     var storyboard: String
     var objectID: String
+    var copy = 0
+
+    /// The scene itself, whichever instance this is.
+    var scene: Key { Key(storyboard: storyboard, objectID: objectID) }
+  }
+
+  /// A relationship or embed segue of one instance of a scene: the instance and the segue's index
+  /// among the scene's segues.
+  private struct Site: Hashable {
+    var source: Key
+    var index: Int
   }
 
   let main: Storyboard
@@ -623,11 +636,80 @@ private struct StoryboardHierarchyBuilder {
   var launchSizeClass: SizeClass? { main.device.horizontalSizeClass }
 
   private func scene(_ key: Key) -> Storyboard.Scene? {
-    scenes[key]
+    scenes[key.scene]
   }
 
   private func connections(from key: Key) -> [Storyboard.Connection] {
-    outgoing[key] ?? []
+    outgoing[key.scene] ?? []
+  }
+
+  /// The kind of a scene's controller: UIKit's container its element is, a custom container when a
+  /// container view in it embeds a scene, else content (every scene of a macOS storyboard).
+  private func kind(of key: Key) -> ViewControllerKind? {
+    guard let scene = scene(key) else { return nil }
+    let isUIKit = !(storyboards[key.storyboard]?.documentType?.contains(".Cocoa.") ?? false)
+    let kind = isUIKit ? Self.kind(ofElement: scene.element) : .content
+    if kind == .content, connections(from: key).contains(where: { $0.kind == "embed" }) { return .container }
+    return kind
+  }
+
+  /// The relationship and embed segues of a scene that make containment, in the order they are
+  /// attached: a split view's columns by rank, the others as written.
+  private func containmentSites(of key: Key) -> [(index: Int, destination: Key, isEmbed: Bool)] {
+    guard let kind = kind(of: key) else { return [] }
+    var sites: [(rank: Int, index: Int, destination: Key, isEmbed: Bool)] = []
+    for (index, connection) in connections(from: key).enumerated() {
+      guard connection.kind == "relationship" || connection.kind == "embed", let destination = connection.destination
+      else { continue }
+      let name = connection.kind == "embed" ? "embed" : connection.relationship ?? ""
+      guard let rank = Self.rank(ofRelationship: name, in: kind) else { continue }
+      sites.append((rank, index, Key(storyboard: key.storyboard, objectID: destination), connection.kind == "embed"))
+    }
+    return sites.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map { ($0.index, $0.destination, $0.isEmbed) }
+  }
+
+  /// The instances of scenes that embeds make: UIKit instantiates an embed segue's destination
+  /// for each container view that embeds it (each performs its own segue when its scene loads), so
+  /// a scene embedded again, from another container view of the same scene or of another, is a
+  /// second instance, with its own instances of the scenes it contains (a navigation controller's
+  /// root). Returns each scene's extra instances, and the instance each containment segue of an
+  /// instance leads to when it is not the scene itself.
+  private func embedInstances(of included: [Key]) -> (copies: [Key: [Key]], targets: [Site: Key]) {
+    var parents: [Key: Key] = [:]
+    var copies: [Key: [Key]] = [:]
+    var targets: [Site: Key] = [:]
+    /// True when `scene` is `key`'s scene or the scene of one of its containers.
+    func isAncestorScene(_ scene: Key, of key: Key) -> Bool {
+      var current: Key? = key
+      var seen: Set<Key> = []
+      while let instance = current, seen.insert(instance).inserted {
+        if instance.scene == scene { return true }
+        current = parents[instance]
+      }
+      return false
+    }
+    var pending = included
+    var next = 0
+    while next < pending.count {
+      let instance = pending[next]
+      next += 1
+      for site in containmentSites(of: instance) where scene(site.destination) != nil {
+        var target = site.destination
+        // An instance's relationships make instances of their own; a second embed makes one too.
+        if instance.copy > 0 || (site.isEmbed && parents[site.destination] != nil) {
+          // A scene that would contain itself is left to the containment step, which reports it.
+          guard !isAncestorScene(site.destination, of: instance) else { continue }
+          target.copy = (copies[site.destination]?.count ?? 0) + 2
+          copies[site.destination, default: []].append(target)
+          pending.append(target)
+          targets[Site(source: instance, index: site.index)] = target
+        } else if parents[target] != nil || isAncestorScene(target, of: instance) {
+          continue
+        }
+        parents[target] = instance
+      }
+    }
+    return (copies, targets)
   }
 
   /// What a reference leads to: the scene, or the missing object's key when the storyboard is given
@@ -694,6 +776,18 @@ private struct StoryboardHierarchyBuilder {
       }
     }
 
+    // Scenes embedded more than once: each later embed's instance goes right after its scene.
+    let (copies, embedTargets) = embedInstances(of: included)
+    if !copies.isEmpty {
+      var instances: [Key] = []
+      func add(_ key: Key) {
+        instances.append(key)
+        for copy in copies[key] ?? [] { add(copy) }
+      }
+      for key in included { add(key) }
+      included = instances
+    }
+
     // 2. Ids.
     var ids: [Key: String] = [:]
     var made = UniqueIDs()
@@ -703,6 +797,11 @@ private struct StoryboardHierarchyBuilder {
     }
     for key in included {
       guard let scene = scene(key) else { continue }
+      // Another instance of an embedded scene: the scene's id and which embed made it.
+      if key.copy > 0, let sceneID = ids[key.scene] {
+        assign("\(sceneID) (embed \(key.copy))", to: key)
+        continue
+      }
       var base: String
       if let reference = scene.reference {
         base = "\(reference.storyboardName ?? key.storyboard).storyboard"
@@ -724,17 +823,10 @@ private struct StoryboardHierarchyBuilder {
     }
 
     // 3. The controllers, in the order of the scenes.
-    var containers: Set<Key> = []
-    for key in included {
-      for connection in connections(from: key) where connection.kind == "embed" { containers.insert(key) }
-    }
     var controllers: [ViewController] = []
     var origins: [String: StoryboardHierarchy.Origin] = [:]
     for key in included {
-      guard let scene = scene(key), let id = ids[key] else { continue }
-      let isUIKit = !(storyboards[key.storyboard]?.documentType?.contains(".Cocoa.") ?? false)
-      var kind = isUIKit ? Self.kind(ofElement: scene.element) : .content
-      if kind == .content, containers.contains(key) { kind = .container }
+      guard let scene = scene(key), let id = ids[key], let kind = kind(of: key) else { continue }
       controllers.append(
         ViewController(
           id: id, className: scene.className, kind: kind, title: scene.shownTitle,
@@ -755,8 +847,10 @@ private struct StoryboardHierarchyBuilder {
     for key in included {
       guard let source = ids[key], let parent = hierarchy[source] else { continue }
       var columns: [(rank: Int, child: String, connection: Storyboard.Connection)] = []
-      for connection in connections(from: key) {
-        let destinationKey = connection.destination.map { Key(storyboard: key.storyboard, objectID: $0) }
+      for (index, connection) in connections(from: key).enumerated() {
+        let destinationKey =
+          embedTargets[Site(source: key, index: index)]
+          ?? connection.destination.map { Key(storyboard: key.storyboard, objectID: $0) }
         let destination = destinationKey.flatMap { ids[$0] }
         switch connection.kind {
         case "relationship"?, "embed"?:
@@ -805,7 +899,7 @@ private struct StoryboardHierarchyBuilder {
       default:
         break
       }
-      if let target = referenceTargets[key], let destination = ids[target] {
+      if let target = referenceTargets[key.scene], let destination = ids[target] {
         segues.append(Segue(source: source, destination: destination, kind: .reference))
       }
     }
@@ -830,7 +924,9 @@ private struct StoryboardHierarchyBuilder {
         let references = Set(included.filter { scene($0)?.reference != nil }.compactMap { ids[$0] })
         let missingIDs = Set(missing.compactMap { ids[$0] })
         let targets = Dictionary(
-          referenceTargets.compactMap { key, target in ids[key].flatMap { id in ids[target].map { (id, $0) } } },
+          included.compactMap { key in
+            referenceTargets[key.scene].flatMap { target in ids[key].flatMap { id in ids[target].map { (id, $0) } } }
+          },
           uniquingKeysWith: { first, _ in first })
         while let id = pending.popLast() {
           guard shown.insert(id).inserted, let controller = hierarchy[id], !missingIDs.contains(id) else { continue }
