@@ -379,6 +379,115 @@ struct StoryboardTests {
     #expect(drawn.hierarchy.windows.isEmpty)
   }
 
+  // MARK: - Device and size class
+
+  /// A storyboard with a split view (a navigation controller as primary, a detail as secondary)
+  /// on the canvas `device`, or none; `attributes` go on the document.
+  static func splitViewStoryboard(device: String?, attributes: String = "") -> String {
+    """
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" \(attributes) initialViewController="s">
+      \(device ?? "")
+      <scenes>
+        <scene sceneID="a"><objects>
+          <splitViewController id="s" sceneMemberID="viewController"><connections>
+            <segue destination="p" kind="relationship" relationship="masterViewController" id="r1"/>
+            <segue destination="d" kind="relationship" relationship="detailViewController" id="r2"/>
+          </connections></splitViewController>
+        </objects></scene>
+        <scene sceneID="b"><objects>
+          <navigationController id="p" sceneMemberID="viewController"><connections>
+            <segue destination="l" kind="relationship" relationship="rootViewController" id="r3"/>
+          </connections></navigationController>
+        </objects></scene>
+        <scene sceneID="c"><objects>
+          <tableViewController id="l" customClass="ListViewController" sceneMemberID="viewController"/>
+        </objects></scene>
+        <scene sceneID="d"><objects>
+          <viewController id="d" customClass="DetailViewController" sceneMemberID="viewController"/>
+        </objects></scene>
+      </scenes>
+    </document>
+    """
+  }
+
+  /// The device ids of every Xcode since 8, and what older files say, give the launch size class
+  /// of Apple's table (Human Interface Guidelines, Layout, Device size classes): iPad full screen
+  /// regular; iPhone portrait compact; iPhone landscape regular on a Plus or Max only.
+  @Test(arguments: [
+    (#"<device id="retina6_12" orientation="portrait" appearance="light"/>"#, "", SizeClass.compact),
+    (#"<device id="retina4_7" orientation="portrait"><adaptation id="fullscreen"/></device>"#, "", .compact),
+    (#"<device id="retina4_0" orientation="landscape" appearance="light"/>"#, "", .compact),
+    (#"<device id="retina6_12" orientation="landscape" appearance="light"/>"#, "", .compact),
+    (#"<device id="retina5_5" orientation="landscape" appearance="light"/>"#, "", .regular),
+    (#"<device id="retina6_72" orientation="landscape" appearance="light"/>"#, "", .regular),
+    (#"<device id="retina6_1" orientation="landscape" appearance="light"/>"#, "", nil),
+    (#"<device id="iPhoneSE3" orientation="portrait"/>"#, "", .compact),
+    (#"<device id="ipad9_7" orientation="portrait"><adaptation id="fullscreen"/></device>"#, "", .regular),
+    (#"<device id="ipad12_9rounded" orientation="landscape" layout="fullscreen" appearance="light"/>"#, "", .regular),
+    (#"<device id="iPad13_0rounded" orientation="portrait" layout="fullscreen" appearance="light"/>"#, "", .regular),
+    (#"<device id="ipad11_0rounded" orientation="portrait" appearance="light"/>"#, "", .regular),
+    (#"<device id="ipad10_2" orientation="landscape" layout="splitview1_2" appearance="light"/>"#, "", nil),
+    (#"<device id="apple_tv" orientation="landscape" appearance="light"/>"#, "", nil),
+    (nil, #"targetRuntime="iOS.CocoaTouch.iPad""#, .regular),
+    (nil, #"targetRuntime="iOS.CocoaTouch" useTraitCollections="YES""#, nil),
+  ] as [(String?, String, SizeClass?)])
+  func theCanvasDeviceGivesTheLaunchSizeClass(device: String?, attributes: String, expected: SizeClass?) throws {
+    let storyboard = try Self.storyboard(Self.splitViewStoryboard(device: device, attributes: attributes))
+    #expect(storyboard.device.horizontalSizeClass == expected)
+    let drawn = StoryboardHierarchy(storyboard)
+    let hierarchy = drawn.hierarchy
+    let split = try #require(hierarchy["UISplitViewController"])
+    switch expected {
+    case .compact?:
+      // Collapsed: the detail is pushed onto the primary's stack, on top of the list.
+      #expect(split.isCollapsed == true)
+      #expect(split.children == ["UINavigationController"])
+      #expect(hierarchy["UINavigationController"]?.children == ["ListViewController", "DetailViewController"])
+      #expect(hierarchy["DetailViewController"]?.appearance == .appeared)
+      #expect(hierarchy["ListViewController"]?.isViewLoaded == false)
+      #expect(hierarchy.windows.first?.horizontalSizeClass == .compact)
+    case .regular?:
+      #expect(split.isCollapsed == false)
+      #expect(split.children == ["UINavigationController", "DetailViewController"])
+      #expect(hierarchy["ListViewController"]?.appearance == .appeared)
+      #expect(hierarchy["DetailViewController"]?.appearance == .appeared)
+      #expect(hierarchy.windows.first?.horizontalSizeClass == .regular)
+    case nil:
+      // Nothing says: neither collapsed nor expanded, the columns as the storyboard lays them out.
+      #expect(split.isCollapsed == nil)
+      #expect(split.splitViewState == nil)
+      #expect(split.children == ["UINavigationController", "DetailViewController"])
+    }
+    let summary = StoryboardSummary(storyboard)
+    #expect(summary.device.horizontalSizeClass == expected)
+  }
+
+  @Test func theFixturesOfEveryXcodeKnowTheirDevice() throws {
+    let xcode4 = try Self.load("xcode4-ipad-master-detail.storyboard")
+    #expect(xcode4.device.idiom == .iPad)
+    #expect(StoryboardHierarchy(xcode4).hierarchy["UISplitViewController"]?.isCollapsed == false)
+    let xcode5 = try Self.load("xcode5-tab-bar.storyboard")
+    #expect(xcode5.device.simulatedScreen == "retina4")
+    #expect(xcode5.device.idiom == .iPhone)
+    #expect(xcode5.device.horizontalSizeClass == .compact)
+    // Xcode 7's universal Master-Detail template: no device, so its split view is labelled neither.
+    let xcode7 = try Self.load("xcode7-universal-master-detail.storyboard")
+    #expect(xcode7.device == StoryboardDevice(targetRuntime: "iOS.CocoaTouch"))
+    #expect(xcode7.device.idiom == nil)
+    let universal = StoryboardHierarchy(xcode7).hierarchy
+    #expect(universal["UISplitViewController"]?.isCollapsed == nil)
+    #expect(universal["MasterViewController"]?.appearance == .appeared)
+    #expect(universal["DetailViewController"]?.appearance == .appeared)
+    let xcode8 = try Self.load("xcode8-adaptive.storyboard")
+    #expect(xcode8.device == StoryboardDevice(id: "retina4_7", orientation: "portrait", layout: "fullscreen", targetRuntime: "iOS.CocoaTouch"))
+    let xcode15 = try Self.load("xcode15-columns.storyboard")
+    #expect(xcode15.device.idiom == .iPad)
+    #expect(StoryboardHierarchy(xcode15).hierarchy["UISplitViewController"]?.isCollapsed == false)
+    let dashboard = try Self.load("xcode16-ipad-dashboard.storyboard")
+    #expect(dashboard.device.summary == "iPad · regular width")
+    #expect(StoryboardHierarchy(dashboard).hierarchy["UISplitViewController"]?.splitViewState == "expanded")
+  }
+
   /// Two container views embedding one scene: UIKit instantiates the scene once per embed segue,
   /// so the dashboard holds two sparklines, each with its own segues, and no warning.
   @Test func aSceneEmbeddedByTwoContainerViewsIsTwoInstances() throws {
