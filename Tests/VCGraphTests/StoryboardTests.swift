@@ -566,6 +566,41 @@ struct StoryboardTests {
     #expect(hierarchy["ListViewController (embed 3)"]?.isViewLoaded == false)
   }
 
+  /// Each scene of a chain embedding the next twice doubles the instances: 2^16 of them are not
+  /// drawn; past the limit the embeds are segues, with one warning.
+  @Test func embedsThatDoubleAtEachLevelStopAtALimit() throws {
+    let depth = 16
+    var scenes = ""
+    for level in 0..<depth {
+      let next = level + 1 < depth
+        ? """
+          <view key="view" id="v\(level)"><subviews>
+            <containerView id="a\(level)"><connections><segue destination="s\(level + 1)" kind="embed" id="e\(level)a"/></connections></containerView>
+            <containerView id="b\(level)"><connections><segue destination="s\(level + 1)" kind="embed" id="e\(level)b"/></connections></containerView>
+          </subviews></view>
+          """ : ""
+      scenes += """
+        <scene sceneID="c\(level)"><objects>
+          <viewController id="s\(level)" customClass="Level\(level)ViewController" sceneMemberID="viewController">\(next)</viewController>
+        </objects></scene>
+        """
+    }
+    let xml = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" initialViewController="s0">
+        <scenes>\(scenes)</scenes>
+      </document>
+      """
+    let clock = ContinuousClock()
+    let start = clock.now
+    let drawn = StoryboardHierarchy(try Self.storyboard(xml))
+    #expect(clock.now - start < .seconds(20))
+    let hierarchy = drawn.hierarchy
+    #expect(Set(hierarchy.order).count == hierarchy.order.count)
+    #expect(hierarchy.order.count == depth + StoryboardHierarchy.maximumEmbeddedInstances)
+    #expect(drawn.warnings.map(\.problem).contains(.tooManyEmbeddedInstances(limit: 2_000)))
+    #expect(hierarchy._checkInvariants() == [])
+  }
+
   @Test func twoRelationshipsToOneControllerMakeOneParentAndASegue() throws {
     let xml = """
       <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">

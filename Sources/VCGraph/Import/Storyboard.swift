@@ -172,6 +172,9 @@ public struct Storyboard: Sendable {
     }
   }
 
+  /// The start of the document, for warnings about the whole storyboard.
+  var locationOfDocument: SourceLocation { SourceLocation(file: path, line: 1, column: 1) }
+
   /// The scene whose controller has this object id.
   public func scene(withObjectID objectID: String) -> Scene? {
     scenes.first { $0.objectID == objectID }
@@ -570,6 +573,10 @@ public struct StoryboardHierarchy: Sendable {
     missingScenes = result.missing
   }
 
+  /// The most instances of embedded scenes drawn besides the scenes themselves: scenes that embed
+  /// a scene twice, within each other, double them at each level.
+  public static let maximumEmbeddedInstances = 2_000
+
   /// The ids of the `missing scene` controllers drawn where a segue or reference leads to no scene.
   public let missingScenes: [String]
 
@@ -653,6 +660,7 @@ private struct StoryboardHierarchyBuilder {
     return kind
   }
 
+
   /// The relationship and embed segues of a scene that make containment, in the order they are
   /// attached: a split view's columns by rank, the others as written.
   private func containmentSites(of key: Key) -> [(index: Int, destination: Key, isEmbed: Bool)] {
@@ -674,7 +682,7 @@ private struct StoryboardHierarchyBuilder {
   /// second instance, with its own instances of the scenes it contains (a navigation controller's
   /// root). Returns each scene's extra instances, and the instance each containment segue of an
   /// instance leads to when it is not the scene itself.
-  private func embedInstances(of included: [Key]) -> (copies: [Key: [Key]], targets: [Site: Key]) {
+  private mutating func embedInstances(of included: [Key]) -> (copies: [Key: [Key]], targets: [Site: Key]) {
     var parents: [Key: Key] = [:]
     var copies: [Key: [Key]] = [:]
     var targets: [Site: Key] = [:]
@@ -699,6 +707,11 @@ private struct StoryboardHierarchyBuilder {
         if instance.copy > 0 || (site.isEmbed && parents[site.destination] != nil) {
           // A scene that would contain itself is left to the containment step, which reports it.
           guard !isAncestorScene(site.destination, of: instance) else { continue }
+          // Scenes that embed a scene twice, nested, double the instances at each level.
+          guard pending.count - included.count < StoryboardHierarchy.maximumEmbeddedInstances else {
+            warn(.tooManyEmbeddedInstances(limit: StoryboardHierarchy.maximumEmbeddedInstances), at: main.locationOfDocument)
+            continue
+          }
           target.copy = (copies[site.destination]?.count ?? 0) + 2
           copies[site.destination, default: []].append(target)
           pending.append(target)
