@@ -146,7 +146,9 @@ import Testing
         let state = try parseJSONObject(try folder.bytes("out/\(name).json"))
         let controllers = try stateControllers(state, step: 1)
         let device = try #require((state["storyboard"] as? [String: Any])?["device"] as? [String: Any])
-        return (texts.graph.joined(separator: " ") + " | " + split, try #require(controllers["UISplitViewController"]), device)
+        return (
+          texts.graph.joined(separator: " ") + " | " + split, try #require(controllers["UISplitViewController"]), device
+        )
       }
 
       let shop = try splitViews("Shop")
@@ -171,7 +173,8 @@ import Testing
       // The sparkline embedded by two container views: two boxes, two controllers in the JSON.
       let texts = try svgTexts(try folder.bytes("out/Dashboard.svg"))
       #expect(texts.nodes["vc-SparklineViewController"] != nil)
-      #expect(Self.nodeText(texts, "vc-SparklineViewController%20(embed%202)").contains("SparklineViewController (embed"))
+      #expect(
+        Self.nodeText(texts, "vc-SparklineViewController%20(embed%202)").contains("SparklineViewController (embed"))
       let controllers = try stateControllers(try parseJSONObject(try folder.bytes("out/Dashboard.json")), step: 1)
       #expect(controllers["SparklineViewController (embed 2)"]?["parent"] as? String == "DashboardViewController")
 

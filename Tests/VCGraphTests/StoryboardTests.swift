@@ -413,24 +413,25 @@ struct StoryboardTests {
   /// The device ids of every Xcode since 8, and what older files say, give the launch size class
   /// of Apple's table (Human Interface Guidelines, Layout, Device size classes): iPad full screen
   /// regular; iPhone portrait compact; iPhone landscape regular on a Plus or Max only.
-  @Test(arguments: [
-    (#"<device id="retina6_12" orientation="portrait" appearance="light"/>"#, "", SizeClass.compact),
-    (#"<device id="retina4_7" orientation="portrait"><adaptation id="fullscreen"/></device>"#, "", .compact),
-    (#"<device id="retina4_0" orientation="landscape" appearance="light"/>"#, "", .compact),
-    (#"<device id="retina6_12" orientation="landscape" appearance="light"/>"#, "", .compact),
-    (#"<device id="retina5_5" orientation="landscape" appearance="light"/>"#, "", .regular),
-    (#"<device id="retina6_72" orientation="landscape" appearance="light"/>"#, "", .regular),
-    (#"<device id="retina6_1" orientation="landscape" appearance="light"/>"#, "", nil),
-    (#"<device id="iPhoneSE3" orientation="portrait"/>"#, "", .compact),
-    (#"<device id="ipad9_7" orientation="portrait"><adaptation id="fullscreen"/></device>"#, "", .regular),
-    (#"<device id="ipad12_9rounded" orientation="landscape" layout="fullscreen" appearance="light"/>"#, "", .regular),
-    (#"<device id="iPad13_0rounded" orientation="portrait" layout="fullscreen" appearance="light"/>"#, "", .regular),
-    (#"<device id="ipad11_0rounded" orientation="portrait" appearance="light"/>"#, "", .regular),
-    (#"<device id="ipad10_2" orientation="landscape" layout="splitview1_2" appearance="light"/>"#, "", nil),
-    (#"<device id="apple_tv" orientation="landscape" appearance="light"/>"#, "", nil),
-    (nil, #"targetRuntime="iOS.CocoaTouch.iPad""#, .regular),
-    (nil, #"targetRuntime="iOS.CocoaTouch" useTraitCollections="YES""#, nil),
-  ] as [(String?, String, SizeClass?)])
+  @Test(
+    arguments: [
+      (#"<device id="retina6_12" orientation="portrait" appearance="light"/>"#, "", SizeClass.compact),
+      (#"<device id="retina4_7" orientation="portrait"><adaptation id="fullscreen"/></device>"#, "", .compact),
+      (#"<device id="retina4_0" orientation="landscape" appearance="light"/>"#, "", .compact),
+      (#"<device id="retina6_12" orientation="landscape" appearance="light"/>"#, "", .compact),
+      (#"<device id="retina5_5" orientation="landscape" appearance="light"/>"#, "", .regular),
+      (#"<device id="retina6_72" orientation="landscape" appearance="light"/>"#, "", .regular),
+      (#"<device id="retina6_1" orientation="landscape" appearance="light"/>"#, "", nil),
+      (#"<device id="iPhoneSE3" orientation="portrait"/>"#, "", .compact),
+      (#"<device id="ipad9_7" orientation="portrait"><adaptation id="fullscreen"/></device>"#, "", .regular),
+      (#"<device id="ipad12_9rounded" orientation="landscape" layout="fullscreen" appearance="light"/>"#, "", .regular),
+      (#"<device id="iPad13_0rounded" orientation="portrait" layout="fullscreen" appearance="light"/>"#, "", .regular),
+      (#"<device id="ipad11_0rounded" orientation="portrait" appearance="light"/>"#, "", .regular),
+      (#"<device id="ipad10_2" orientation="landscape" layout="splitview1_2" appearance="light"/>"#, "", nil),
+      (#"<device id="apple_tv" orientation="landscape" appearance="light"/>"#, "", nil),
+      (nil, #"targetRuntime="iOS.CocoaTouch.iPad""#, .regular),
+      (nil, #"targetRuntime="iOS.CocoaTouch" useTraitCollections="YES""#, nil),
+    ] as [(String?, String, SizeClass?)])
   func theCanvasDeviceGivesTheLaunchSizeClass(device: String?, attributes: String, expected: SizeClass?) throws {
     let storyboard = try Self.storyboard(Self.splitViewStoryboard(device: device, attributes: attributes))
     #expect(storyboard.device.horizontalSizeClass == expected)
@@ -479,7 +480,10 @@ struct StoryboardTests {
     #expect(universal["MasterViewController"]?.appearance == .appeared)
     #expect(universal["DetailViewController"]?.appearance == .appeared)
     let xcode8 = try Self.load("xcode8-adaptive.storyboard")
-    #expect(xcode8.device == StoryboardDevice(id: "retina4_7", orientation: "portrait", layout: "fullscreen", targetRuntime: "iOS.CocoaTouch"))
+    #expect(
+      xcode8.device
+        == StoryboardDevice(
+          id: "retina4_7", orientation: "portrait", layout: "fullscreen", targetRuntime: "iOS.CocoaTouch"))
     let xcode15 = try Self.load("xcode15-columns.storyboard")
     #expect(xcode15.device.idiom == .iPad)
     #expect(StoryboardHierarchy(xcode15).hierarchy["UISplitViewController"]?.isCollapsed == false)
@@ -572,13 +576,14 @@ struct StoryboardTests {
     let depth = 16
     var scenes = ""
     for level in 0..<depth {
-      let next = level + 1 < depth
+      let next =
+        level + 1 < depth
         ? """
-          <view key="view" id="v\(level)"><subviews>
-            <containerView id="a\(level)"><connections><segue destination="s\(level + 1)" kind="embed" id="e\(level)a"/></connections></containerView>
-            <containerView id="b\(level)"><connections><segue destination="s\(level + 1)" kind="embed" id="e\(level)b"/></connections></containerView>
-          </subviews></view>
-          """ : ""
+        <view key="view" id="v\(level)"><subviews>
+          <containerView id="a\(level)"><connections><segue destination="s\(level + 1)" kind="embed" id="e\(level)a"/></connections></containerView>
+          <containerView id="b\(level)"><connections><segue destination="s\(level + 1)" kind="embed" id="e\(level)b"/></connections></containerView>
+        </subviews></view>
+        """ : ""
       scenes += """
         <scene sceneID="c\(level)"><objects>
           <viewController id="s\(level)" customClass="Level\(level)ViewController" sceneMemberID="viewController">\(next)</viewController>

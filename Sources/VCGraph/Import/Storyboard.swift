@@ -660,7 +660,6 @@ private struct StoryboardHierarchyBuilder {
     return kind
   }
 
-
   /// The relationship and embed segues of a scene that make containment, in the order they are
   /// attached: a split view's columns by rank, the others as written.
   private func containmentSites(of key: Key) -> [(index: Int, destination: Key, isEmbed: Bool)] {
@@ -709,7 +708,9 @@ private struct StoryboardHierarchyBuilder {
           guard !isAncestorScene(site.destination, of: instance) else { continue }
           // Scenes that embed a scene twice, nested, double the instances at each level.
           guard pending.count - included.count < StoryboardHierarchy.maximumEmbeddedInstances else {
-            warn(.tooManyEmbeddedInstances(limit: StoryboardHierarchy.maximumEmbeddedInstances), at: main.locationOfDocument)
+            warn(
+              .tooManyEmbeddedInstances(limit: StoryboardHierarchy.maximumEmbeddedInstances),
+              at: main.locationOfDocument)
             continue
           }
           target.copy = (copies[site.destination]?.count ?? 0) + 2

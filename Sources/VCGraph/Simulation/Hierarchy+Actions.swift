@@ -385,7 +385,8 @@ extension Hierarchy {
     guard let split = nearest(.splitView, from: source), let splitView = controllers[split] else {
       return try present(id, from: source, style: style, into: &change)
     }
-    if splitView.isCollapsed == true, let primary = splitView.children.first, controllers[primary]?.kind == .navigation {
+    if splitView.isCollapsed == true, let primary = splitView.children.first, controllers[primary]?.kind == .navigation
+    {
       // A collapsed split view shows the detail on the primary navigation stack.
       return try push(id, onto: primary)
     }
