@@ -598,7 +598,7 @@ struct StoryboardTests {
     let clock = ContinuousClock()
     let start = clock.now
     let drawn = StoryboardHierarchy(try Self.storyboard(xml))
-    #expect(clock.now - start < .seconds(20))
+    #expect(clock.now - start < .seconds(60), "2^16 instances would take far longer")
     let hierarchy = drawn.hierarchy
     #expect(Set(hierarchy.order).count == hierarchy.order.count)
     #expect(hierarchy.order.count == depth + StoryboardHierarchy.maximumEmbeddedInstances)

@@ -528,8 +528,12 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
 ///   `viewControllers` are its tabs in order, the first selected; a split view's
 ///   `masterViewController`, `supplementaryViewController` and `detailViewController` are its
 ///   columns; an `embed` segue makes the destination a child of the controller whose container view
-///   holds it, which becomes a custom container. Other relationships (`compactViewController`) are
-///   segues of kind ``Segue/Kind/relationship(_:)``.
+///   holds it, which becomes a custom container. A scene embedded by several container views is
+///   one controller per embed, as UIKit instantiates it for each: the later ones are
+///   `SCENE-ID (embed 2)`, `(embed 3)`, …, with the scene's segues and their own instances of what
+///   the scene contains (at most ``maximumEmbeddedInstances`` in all). Other relationships
+///   (`compactViewController`) are segues of kind ``Segue/Kind/relationship(_:)``, and a second
+///   relationship to a scene that already has a container is drawn as a segue, with a warning.
 /// - Size class: the window has the horizontal size class of the storyboard's device
 ///   (``StoryboardDevice/horizontalSizeClass``; regular when the device does not say). On a compact
 ///   canvas (an iPhone) every split view is collapsed, as UIKit collapses one that enters a compact

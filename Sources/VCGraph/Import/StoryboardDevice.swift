@@ -34,9 +34,13 @@ public struct StoryboardDevice: Sendable, Hashable {
 
   /// The kind of device a canvas shows.
   public enum Idiom: String, Sendable, Hashable, Codable {
-    case iPhone, iPad
+    /// An iPhone (or iPod touch) canvas: `retina…` and `iphone…` ids.
+    case iPhone
+    /// An iPad canvas: `ipad…` ids, or an iPad-only storyboard's runtime.
+    case iPad
   }
 
+  /// A canvas as the file describes it, each value spelled as there.
   public init(
     id: String? = nil, orientation: String? = nil, layout: String? = nil, targetRuntime: String? = nil,
     simulatedScreen: String? = nil
