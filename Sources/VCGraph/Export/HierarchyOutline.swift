@@ -50,7 +50,7 @@ public struct HierarchyOutline: Sendable {
       guard let controller = hierarchy[id], drawn.insert(id).inserted else { continue }
       var state = controller.appearance.rawValue
       if !controller.isViewLoaded { state += ", view not loaded" }
-      if controller.kind == .splitView { state += controller.isCollapsed ? ", collapsed" : ", expanded" }
+      if let splitViewState = controller.splitViewState { state += ", " + splitViewState }
       if let sidebar = hierarchy.sidebarState(of: id) { state += ", sidebar \(sidebar.rawValue)" }
       if controller.instance > 1 { state += ", instance \(controller.instance)" }
       let head = [label, id, controller.className, state].compactMap { $0 }.joined(separator: "  ")

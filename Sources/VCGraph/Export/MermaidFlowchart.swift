@@ -101,7 +101,7 @@ public struct MermaidFlowchart: Sendable {
   /// The lines of a controller's box: kind, class, id with title and instance, state.
   private func label(of controller: ViewController) -> [String] {
     var kindLine = controller.kind.displayName.uppercased()
-    if controller.kind == .splitView { kindLine += controller.isCollapsed ? " · COLLAPSED" : " · EXPANDED" }
+    if let splitViewState = controller.splitViewState { kindLine += " · " + splitViewState.uppercased() }
     let state: String
     if controller.appearance.isOnScreen {
       state =

@@ -79,7 +79,8 @@ public struct StateDocument: Sendable, Encodable {
     public var parent: String?
     public var children: [String]
     public var selectedViewController: String?
-    /// For a split view, `isCollapsed`; null for other controllers.
+    /// For a split view, `isCollapsed`; null for other controllers, and for a split view whose input
+    /// does not say (a dump that shows neither one column nor several on screen).
     public var isCollapsed: Bool?
     /// For a split view with a compact column (iOS 14), that column's controller, its last child;
     /// the key is left out otherwise.

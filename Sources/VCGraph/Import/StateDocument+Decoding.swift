@@ -214,7 +214,8 @@ extension Hierarchy {
         hasSupplementaryColumn: controller.kind == .splitView
           && controller.children.count - (controller.compactColumn == nil ? 0 : 1) == 3,
         hasCompactColumn: controller.kind == .splitView && controller.compactColumn != nil,
-        isCollapsed: controller.kind == .splitView && controller.isCollapsed == true)
+        // A split view whose `isCollapsed` is null is neither collapsed nor expanded: the input did not say.
+        isCollapsed: controller.kind == .splitView ? controller.isCollapsed : false)
       hierarchy.setState(of: controller.id, appearance: controller.state, isViewLoaded: controller.isViewLoaded)
       if let tabs = controller.tabs, controller.kind == .tabBar {
         hierarchy.setTabs(

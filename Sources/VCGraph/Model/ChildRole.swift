@@ -57,7 +57,7 @@ extension Hierarchy {
       }
       return .tab(index: index, isSelected: isSelected)
     case .splitView:
-      if child == parent.compactColumn { return .column("compact", isShown: parent.isCollapsed) }
+      if child == parent.compactColumn { return .column("compact", isShown: parent.isCollapsed == true) }
       let names = parent.hasSupplementaryColumn ? ["primary", "supplementary", "secondary"] : ["primary", "secondary"]
       let name = names.indices.contains(index) ? names[index] : "column \(index)"
       return .column(name, isShown: parent.visibleChildren.contains(child))

@@ -34,10 +34,11 @@ extension Hierarchy {
     controllers[id]?.dumpRecord = dumpRecord
   }
 
-  /// Sets the container details a description gives: the selected tab, a split view's columns and collapse.
+  /// Sets the container details a description gives: the selected tab, a split view's columns and
+  /// collapse (nil when the description does not say).
   mutating func setContainerDetails(
     of id: String, selectedChild: String? = nil, hasSupplementaryColumn: Bool = false, hasCompactColumn: Bool = false,
-    isCollapsed: Bool = false
+    isCollapsed: Bool? = false
   ) {
     controllers[id]?.selectedChild = selectedChild
     controllers[id]?.hasSupplementaryColumn = hasSupplementaryColumn

@@ -48,8 +48,11 @@ public struct ViewController: Sendable, Hashable, Identifiable {
   public internal(set) var hasCompactColumn = false
   /// True while a split view is collapsed (compact width): it shows one column, and when the
   /// primary is a navigation controller the other columns are pushed onto its stack; with a
-  /// compact column it shows that column instead, and the others stay as they are.
-  public internal(set) var isCollapsed = false
+  /// compact column it shows that column instead, and the others stay as they are. False while it
+  /// is expanded. Nil when the input does not say: a dump that shows neither one column nor several
+  /// on screen, a state JSON with `isCollapsed: null`, a storyboard whose device gives no size
+  /// class. A replayed scenario always knows (a split view starts expanded).
+  public internal(set) var isCollapsed: Bool? = false
   /// For a collapsed split view with a navigation controller as primary: how many controllers of
   /// that stack belonged to the primary column when it collapsed; the ones above are separated again
   /// when it expands.
@@ -120,6 +123,13 @@ public struct ViewController: Sendable, Hashable, Identifiable {
   /// UIKit's description of the instance, `<ClassName: id>`, as its messages print it.
   public var reference: String { "<\(className): \(id)>" }
 
+  /// A split view's `collapsed` or `expanded`, as labels print it; nil for other kinds and for a
+  /// split view whose input does not say (``isCollapsed`` nil), which is labelled neither.
+  public var splitViewState: String? {
+    guard kind == .splitView, let isCollapsed else { return nil }
+    return isCollapsed ? "collapsed" : "expanded"
+  }
+
   /// The on-screen child controllers, in order: what the container shows of its children.
   public var visibleChildren: [String] {
     switch kind {
@@ -128,7 +138,7 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     case .tabBar:
       return selectedChild.map { [$0] } ?? []
     case .splitView:
-      if isCollapsed { return compactColumn.map { [$0] } ?? Array(children.prefix(1)) }
+      if isCollapsed == true { return compactColumn.map { [$0] } ?? Array(children.prefix(1)) }
       return columnChildren
     case .pageView, .container, .content, .hosting:
       return children

@@ -408,7 +408,7 @@ extension Hierarchy {
     guard let split = nearest(.splitView, from: source), let splitView = controllers[split] else {
       return try present(id, from: source, style: style, into: &change)
     }
-    if splitView.isCollapsed, !splitView.hasCompactColumn, let primary = splitView.children.first,
+    if splitView.isCollapsed == true, !splitView.hasCompactColumn, let primary = splitView.children.first,
       controllers[primary]?.kind == .navigation
     {
       // A collapsed split view shows the detail on the primary navigation stack.

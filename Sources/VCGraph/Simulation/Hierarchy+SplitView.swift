@@ -9,12 +9,13 @@ extension Hierarchy {
     // start, none can later. Only the split views are looked at, in declaration order.
     guard
       controllers.splitViews.contains(where: {
-        controllers[$0].map { $0.kind == .splitView && (hasCompactWindow || $0.isCollapsed) } ?? false
+        controllers[$0].map { $0.kind == .splitView && (hasCompactWindow || $0.isCollapsed == true) } ?? false
       })
     else { return }
     for id in controllers.splitViews where controllers[id]?.kind == .splitView {
       guard hasCompactWindow || controllers[id]?.isCollapsed == true else { continue }
-      guard let window = window(of: id), let isCollapsed = controllers[id]?.isCollapsed else { continue }
+      guard let window = window(of: id), let controller = controllers[id] else { continue }
+      let isCollapsed = controller.isCollapsed == true
       let shouldCollapse = window.horizontalSizeClass == .compact
       if shouldCollapse && !isCollapsed {
         collapse(id)
@@ -31,7 +32,7 @@ extension Hierarchy {
   /// the other columns are pushed onto its stack (`collapseSecondaryViewController(_:for:)`), so
   /// compact width shows one navigation stack; else only the primary column is shown.
   mutating func collapse(_ split: String) {
-    guard let splitView = controllers[split], !splitView.isCollapsed else { return }
+    guard let splitView = controllers[split], splitView.isCollapsed != true else { return }
     controllers[split]?.isCollapsed = true
     guard !splitView.hasCompactColumn, let primary = splitView.children.first, controllers[primary]?.kind == .navigation
     else { return }
@@ -52,7 +53,7 @@ extension Hierarchy {
   /// (a lone one to the supplementary column of a split view that has one); any in between leave
   /// the hierarchy.
   mutating func expand(_ split: String) {
-    guard let splitView = controllers[split], splitView.isCollapsed else { return }
+    guard let splitView = controllers[split], splitView.isCollapsed == true else { return }
     controllers[split]?.isCollapsed = false
     defer { controllers[split]?.collapsedStackBase = nil }
     guard let base = splitView.collapsedStackBase, let primary = splitView.children.first,

@@ -361,7 +361,7 @@ extension ViewController {
     case .navigation: return children.last == child
     case .tabBar: return selectedChild == child
     case .splitView:
-      if isCollapsed { return (compactColumn ?? children.first) == child }
+      if isCollapsed == true { return (compactColumn ?? children.first) == child }
       return compactColumn != child
     case .pageView, .container, .content, .hosting: return true
     }

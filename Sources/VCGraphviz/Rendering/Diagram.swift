@@ -759,7 +759,8 @@ public struct Diagram: Sendable {
     let detailColor = isRemoved ? style.removedText : style.secondaryLabel
     let identity = controller.identityLine
     var kindLine = controller.kind.displayName.uppercased()
-    if controller.kind == .splitView { kindLine += controller.isCollapsed ? " · COLLAPSED" : " · EXPANDED" }
+    // Collapsed or expanded only when the input says so (a dump may not): neither otherwise.
+    if let splitViewState = controller.splitViewState { kindLine += " · " + splitViewState.uppercased() }
     let sidebar = source.sidebarState(of: controller.id)
     switch sidebar {
     case .shown?: kindLine += " · SIDEBAR"
