@@ -127,6 +127,72 @@ import Testing
     }
   }
 
+  /// The canvas's device decides the launch size class: on an iPhone the shop's help split view
+  /// is collapsed, on an iPad the dashboard's is expanded, and Xcode 7's universal template, which
+  /// names no device, says neither, in the diagram, the outline, the Mermaid chart and the JSON.
+  @Test func theDeviceDecidesWhetherASplitViewIsCollapsedExpandedOrNeither() throws {
+    let fixtures = packageRoot.appendingPathComponent("Tests/VCGraphTests/Fixtures/Storyboards")
+    let universal = fixtures.appendingPathComponent("xcode7-universal-master-detail.storyboard").path
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      for storyboard in ["samples/storyboards/Shop.storyboard", "samples/storyboards/Dashboard.storyboard", universal] {
+        let result = try folder.vcgraph("storyboard", storyboard, "--format", "svg,json,text,mermaid", "-o", "out")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardError.isEmpty, "\(result)")
+      }
+      func splitViews(_ name: String) throws -> (svg: String, json: [String: Any], device: [String: Any]) {
+        let texts = try svgTexts(try folder.bytes("out/\(name).svg"))
+        let split = Self.nodeText(texts, "vc-UISplitViewController")
+        let state = try parseJSONObject(try folder.bytes("out/\(name).json"))
+        let controllers = try stateControllers(state, step: 1)
+        let device = try #require((state["storyboard"] as? [String: Any])?["device"] as? [String: Any])
+        return (
+          texts.graph.joined(separator: " ") + " | " + split, try #require(controllers["UISplitViewController"]), device
+        )
+      }
+
+      let shop = try splitViews("Shop")
+      #expect(shop.svg.contains("STORYBOARD · IPHONE · COMPACT WIDTH"), "\(shop.svg)")
+      #expect(shop.svg.contains("SPLIT VIEW · COLLAPSED"), "\(shop.svg)")
+      #expect(shop.json["isCollapsed"] as? Bool == true)
+      #expect(shop.device["id"] as? String == "retina6_12")
+      #expect(shop.device["idiom"] as? String == "iPhone")
+      #expect(shop.device["orientation"] as? String == "portrait")
+      #expect(shop.device["horizontalSizeClass"] as? String == "compact")
+      let shopWindow = try #require(
+        ((try parseJSONObject(try folder.bytes("out/Shop.json"))["steps"] as? [[String: Any]])?.first?["windows"]
+          as? [[String: Any]])?.first)
+      #expect(shopWindow["horizontalSizeClass"] as? String == "compact")
+      #expect(try String(contentsOf: folder("out/Shop.mmd"), encoding: .utf8).contains("SPLIT VIEW · COLLAPSED"))
+
+      let dashboard = try splitViews("Dashboard")
+      #expect(dashboard.svg.contains("STORYBOARD · IPAD · REGULAR WIDTH"), "\(dashboard.svg)")
+      #expect(dashboard.svg.contains("SPLIT VIEW · EXPANDED"), "\(dashboard.svg)")
+      #expect(dashboard.json["isCollapsed"] as? Bool == false)
+      #expect(dashboard.device["horizontalSizeClass"] as? String == "regular")
+      // The sparkline embedded by two container views: two boxes, two controllers in the JSON.
+      let texts = try svgTexts(try folder.bytes("out/Dashboard.svg"))
+      #expect(texts.nodes["vc-SparklineViewController"] != nil)
+      #expect(
+        Self.nodeText(texts, "vc-SparklineViewController%20(embed%202)").contains("SparklineViewController (embed"))
+      let controllers = try stateControllers(try parseJSONObject(try folder.bytes("out/Dashboard.json")), step: 1)
+      #expect(controllers["SparklineViewController (embed 2)"]?["parent"] as? String == "DashboardViewController")
+
+      let old = try splitViews("xcode7-universal-master-detail")
+      #expect(old.svg.contains("NO DEVICE: SIZE CLASS NOT KNOWN"), "\(old.svg)")
+      #expect(old.svg.contains("SPLIT VIEW"), "\(old.svg)")
+      #expect(!old.svg.contains("COLLAPSED") && !old.svg.contains("EXPANDED"), "\(old.svg)")
+      #expect(old.json["isCollapsed"] is NSNull)
+      #expect(old.device["horizontalSizeClass"] is NSNull)
+      #expect(old.device["id"] is NSNull)
+      let outline = try String(contentsOf: folder("out/xcode7-universal-master-detail.mmd"), encoding: .utf8)
+      #expect(!outline.contains("COLLAPSED") && !outline.contains("EXPANDED"), "\(outline)")
+      // The JSON with its null reads back: diff compares it with the dashboard's.
+      let diff = try folder.vcgraph("diff", "out/xcode7-universal-master-detail.json", "out/Dashboard.json")
+      #expect(diff.status == 0, "\(diff)")
+    }
+  }
+
   /// A storyboard's hierarchy at launch in the text formats `import` writes, from the same code.
   @Test func aStoryboardIsWrittenAsAnOutlineAndAMermaidFlowchart() throws {
     try withTemporaryFolder { folder in

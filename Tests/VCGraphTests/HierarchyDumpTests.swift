@@ -353,13 +353,13 @@ struct HierarchyDumpTests {
     #expect(mail.kind == .splitView)
     #expect(mail.children == ["UINavigationController", "UINavigationController-2", "UINavigationController-3"])
     #expect(mail.hasSupplementaryColumn)
-    #expect(!mail.isCollapsed)
+    #expect(mail.isCollapsed == false)
     #expect(hierarchy.role(of: "UINavigationController-2") == .column("supplementary", isShown: true))
     // Two columns, only the primary on screen: collapsed.
     let notes = try #require(hierarchy["UISplitViewController-2"])
     #expect(notes.children == ["UINavigationController-4", "UINavigationController-5"])
     #expect(!notes.hasSupplementaryColumn)
-    #expect(notes.isCollapsed)
+    #expect(notes.isCollapsed == true)
     #expect(hierarchy.role(of: "UINavigationController-5") == .column("secondary", isShown: false))
     // The keyboard's window: a controller of UIKit's that is not a container of its own kind.
     #expect(hierarchy["UIInputWindowController"]?.kind == .container)
@@ -580,7 +580,9 @@ struct HierarchyDumpTests {
     #expect(try selected([]) == nil)
   }
 
-  @Test func aSplitViewCollapsesOnlyWhenItAndOnlyItsFirstColumnAreOnScreen() throws {
+  /// A dump prints no collapse: only the columns on screen tell, and when they do not, the split
+  /// view is neither collapsed nor expanded (no label), never expanded by default.
+  @Test func aSplitViewIsCollapsedOrExpandedOnlyWhenItsColumnsOnScreenSaySo() throws {
     func split(_ state: String, _ columns: [String]) throws -> ViewController? {
       var text = "<UISplitViewController>, state: \(state), view: <UILayoutContainerView>\n"
       for (index, column) in columns.enumerated() {
@@ -591,9 +593,15 @@ struct HierarchyDumpTests {
     #expect(try split("appeared", ["appeared", "disappeared"])?.isCollapsed == true)
     #expect(try split("appearing", ["appearing", "disappeared", "disappeared"])?.isCollapsed == true)
     #expect(try split("appeared", ["appeared", "appeared"])?.isCollapsed == false)
-    #expect(try split("disappeared", ["appeared", "disappeared"])?.isCollapsed == false)
+    // Off screen, or one column (only a primary, or the others pushed onto it): the dump does not say.
+    #expect(try split("disappeared", ["appeared", "disappeared"])?.isCollapsed == .some(nil))
+    #expect(try split("disappeared", ["disappeared", "disappeared"])?.isCollapsed == .some(nil))
+    #expect(try split("appeared", ["appeared"])?.isCollapsed == .some(nil))
+    #expect(try split("appeared", ["disappeared", "disappeared"])?.isCollapsed == .some(nil))
+    // The secondary on screen with the primary hidden (`secondaryOnly`): expanded.
     #expect(try split("appeared", ["disappeared", "appeared"])?.isCollapsed == false)
-    #expect(try split("appeared", ["appeared"])?.isCollapsed == false)
+    #expect(try split("appeared", ["disappeared", "disappeared"])?.splitViewState == nil)
+    #expect(try split("appeared", ["appeared", "disappeared"])?.splitViewState == "collapsed")
     #expect(try split("appeared", ["appeared", "appeared", "appeared"])?.hasSupplementaryColumn == true)
     #expect(try split("appeared", ["appeared", "appeared"])?.hasSupplementaryColumn == false)
     #expect(try split("appeared", ["appeared", "appeared", "appeared", "appeared"])?.hasSupplementaryColumn == false)

@@ -132,19 +132,27 @@ struct StoryboardTests {
     let drawn = try Self.build("xcode8-adaptive.storyboard")
     #expect(drawn.warnings.isEmpty, "\(drawn.warnings)")
     let hierarchy = drawn.hierarchy
+    // An iPhone 8 canvas (`retina4_7`, portrait): compact width, so the split view starts
+    // collapsed, its secondary navigation controller pushed onto the primary's stack, on top of the
+    // master, whose view is not loaded until the user goes back.
+    #expect(drawn.storyboard.device.idiom == .iPhone)
+    #expect(drawn.storyboard.device.horizontalSizeClass == .compact)
+    #expect(hierarchy.windows.first?.horizontalSizeClass == .compact)
+    #expect(hierarchy["UISplitViewController"]?.isCollapsed == true)
     #expect(
       Self.summary(hierarchy) == [
         "UINavigationController: UINavigationController, navigation, appeared, “Master”"
           + " | primary of UISplitViewController",
-        "MasterViewController: Notes.MasterViewController, content, appeared, “Master”"
-          + " | stack[0] · top of UINavigationController",
+        "MasterViewController: Notes.MasterViewController, content, not loaded, “Master”"
+          + " | stack[0] of UINavigationController",
         "Onboarding.storyboard: storyboard reference, content, not loaded",
         "FiltersViewController: Notes.FiltersViewController, content, not loaded",
         "UINavigationController-2: UINavigationController, navigation, not loaded",
         "NewNoteViewController: Notes.NewNoteViewController, content, not loaded, “New Note”"
           + " | stack[0] · top of UINavigationController-2",
         "UISplitViewController: UISplitViewController, splitView, appeared | root of main",
-        "UINavigationController-3: UINavigationController, navigation, appeared | secondary of UISplitViewController",
+        "UINavigationController-3: UINavigationController, navigation, appeared"
+          + " | stack[1] · top of UINavigationController",
         "DetailViewController: Notes.DetailViewController, container, appeared, “Detail”"
           + " | stack[0] · top of UINavigationController-3",
         // Embedded children are loaded and on screen with the controller whose view holds them.
@@ -369,6 +377,233 @@ struct StoryboardTests {
     let drawn = StoryboardHierarchy(try Self.storyboard(xml))
     #expect(drawn.warnings.map(\.problem) == [.missingInitialViewController("gone")])
     #expect(drawn.hierarchy.windows.isEmpty)
+  }
+
+  // MARK: - Device and size class
+
+  /// A storyboard with a split view (a navigation controller as primary, a detail as secondary)
+  /// on the canvas `device`, or none; `attributes` go on the document.
+  static func splitViewStoryboard(device: String?, attributes: String = "") -> String {
+    """
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" \(attributes) initialViewController="s">
+      \(device ?? "")
+      <scenes>
+        <scene sceneID="a"><objects>
+          <splitViewController id="s" sceneMemberID="viewController"><connections>
+            <segue destination="p" kind="relationship" relationship="masterViewController" id="r1"/>
+            <segue destination="d" kind="relationship" relationship="detailViewController" id="r2"/>
+          </connections></splitViewController>
+        </objects></scene>
+        <scene sceneID="b"><objects>
+          <navigationController id="p" sceneMemberID="viewController"><connections>
+            <segue destination="l" kind="relationship" relationship="rootViewController" id="r3"/>
+          </connections></navigationController>
+        </objects></scene>
+        <scene sceneID="c"><objects>
+          <tableViewController id="l" customClass="ListViewController" sceneMemberID="viewController"/>
+        </objects></scene>
+        <scene sceneID="d"><objects>
+          <viewController id="d" customClass="DetailViewController" sceneMemberID="viewController"/>
+        </objects></scene>
+      </scenes>
+    </document>
+    """
+  }
+
+  /// The device ids of every Xcode since 8, and what older files say, give the launch size class
+  /// of Apple's table (Human Interface Guidelines, Layout, Device size classes): iPad full screen
+  /// regular; iPhone portrait compact; iPhone landscape regular on a Plus or Max only.
+  @Test(
+    arguments: [
+      (#"<device id="retina6_12" orientation="portrait" appearance="light"/>"#, "", SizeClass.compact),
+      (#"<device id="retina4_7" orientation="portrait"><adaptation id="fullscreen"/></device>"#, "", .compact),
+      (#"<device id="retina4_0" orientation="landscape" appearance="light"/>"#, "", .compact),
+      (#"<device id="retina6_12" orientation="landscape" appearance="light"/>"#, "", .compact),
+      (#"<device id="retina5_5" orientation="landscape" appearance="light"/>"#, "", .regular),
+      (#"<device id="retina6_72" orientation="landscape" appearance="light"/>"#, "", .regular),
+      (#"<device id="retina6_1" orientation="landscape" appearance="light"/>"#, "", nil),
+      (#"<device id="iPhoneSE3" orientation="portrait"/>"#, "", .compact),
+      (#"<device id="ipad9_7" orientation="portrait"><adaptation id="fullscreen"/></device>"#, "", .regular),
+      (#"<device id="ipad12_9rounded" orientation="landscape" layout="fullscreen" appearance="light"/>"#, "", .regular),
+      (#"<device id="iPad13_0rounded" orientation="portrait" layout="fullscreen" appearance="light"/>"#, "", .regular),
+      (#"<device id="ipad11_0rounded" orientation="portrait" appearance="light"/>"#, "", .regular),
+      (#"<device id="ipad10_2" orientation="landscape" layout="splitview1_2" appearance="light"/>"#, "", nil),
+      (#"<device id="apple_tv" orientation="landscape" appearance="light"/>"#, "", nil),
+      (nil, #"targetRuntime="iOS.CocoaTouch.iPad""#, .regular),
+      (nil, #"targetRuntime="iOS.CocoaTouch" useTraitCollections="YES""#, nil),
+    ] as [(String?, String, SizeClass?)])
+  func theCanvasDeviceGivesTheLaunchSizeClass(device: String?, attributes: String, expected: SizeClass?) throws {
+    let storyboard = try Self.storyboard(Self.splitViewStoryboard(device: device, attributes: attributes))
+    #expect(storyboard.device.horizontalSizeClass == expected)
+    let drawn = StoryboardHierarchy(storyboard)
+    let hierarchy = drawn.hierarchy
+    let split = try #require(hierarchy["UISplitViewController"])
+    switch expected {
+    case .compact?:
+      // Collapsed: the detail is pushed onto the primary's stack, on top of the list.
+      #expect(split.isCollapsed == true)
+      #expect(split.children == ["UINavigationController"])
+      #expect(hierarchy["UINavigationController"]?.children == ["ListViewController", "DetailViewController"])
+      #expect(hierarchy["DetailViewController"]?.appearance == .appeared)
+      #expect(hierarchy["ListViewController"]?.isViewLoaded == false)
+      #expect(hierarchy.windows.first?.horizontalSizeClass == .compact)
+    case .regular?:
+      #expect(split.isCollapsed == false)
+      #expect(split.children == ["UINavigationController", "DetailViewController"])
+      #expect(hierarchy["ListViewController"]?.appearance == .appeared)
+      #expect(hierarchy["DetailViewController"]?.appearance == .appeared)
+      #expect(hierarchy.windows.first?.horizontalSizeClass == .regular)
+    case nil:
+      // Nothing says: neither collapsed nor expanded, the columns as the storyboard lays them out.
+      #expect(split.isCollapsed == nil)
+      #expect(split.splitViewState == nil)
+      #expect(split.children == ["UINavigationController", "DetailViewController"])
+    }
+    let summary = StoryboardSummary(storyboard)
+    #expect(summary.device.horizontalSizeClass == expected)
+  }
+
+  @Test func theFixturesOfEveryXcodeKnowTheirDevice() throws {
+    let xcode4 = try Self.load("xcode4-ipad-master-detail.storyboard")
+    #expect(xcode4.device.idiom == .iPad)
+    #expect(StoryboardHierarchy(xcode4).hierarchy["UISplitViewController"]?.isCollapsed == false)
+    let xcode5 = try Self.load("xcode5-tab-bar.storyboard")
+    #expect(xcode5.device.simulatedScreen == "retina4")
+    #expect(xcode5.device.idiom == .iPhone)
+    #expect(xcode5.device.horizontalSizeClass == .compact)
+    // Xcode 7's universal Master-Detail template: no device, so its split view is labelled neither.
+    let xcode7 = try Self.load("xcode7-universal-master-detail.storyboard")
+    #expect(xcode7.device == StoryboardDevice(targetRuntime: "iOS.CocoaTouch"))
+    #expect(xcode7.device.idiom == nil)
+    let universal = StoryboardHierarchy(xcode7).hierarchy
+    #expect(universal["UISplitViewController"]?.isCollapsed == nil)
+    #expect(universal["MasterViewController"]?.appearance == .appeared)
+    #expect(universal["DetailViewController"]?.appearance == .appeared)
+    let xcode8 = try Self.load("xcode8-adaptive.storyboard")
+    #expect(
+      xcode8.device
+        == StoryboardDevice(
+          id: "retina4_7", orientation: "portrait", layout: "fullscreen", targetRuntime: "iOS.CocoaTouch"))
+    let xcode15 = try Self.load("xcode15-columns.storyboard")
+    #expect(xcode15.device.idiom == .iPad)
+    #expect(StoryboardHierarchy(xcode15).hierarchy["UISplitViewController"]?.isCollapsed == false)
+    let dashboard = try Self.load("xcode16-ipad-dashboard.storyboard")
+    #expect(dashboard.device.summary == "iPad · regular width")
+    #expect(StoryboardHierarchy(dashboard).hierarchy["UISplitViewController"]?.splitViewState == "expanded")
+  }
+
+  /// Two container views embedding one scene: UIKit instantiates the scene once per embed segue,
+  /// so the dashboard holds two sparklines, each with its own segues, and no warning.
+  @Test func aSceneEmbeddedByTwoContainerViewsIsTwoInstances() throws {
+    let drawn = try Self.build("xcode16-ipad-dashboard.storyboard")
+    #expect(drawn.warnings.isEmpty, "\(drawn.warnings)")
+    let hierarchy = drawn.hierarchy
+    #expect(Set(hierarchy.order).count == hierarchy.order.count)
+    #expect(
+      hierarchy["DashboardViewController"]?.children == [
+        "SparklineViewController", "SparklineViewController (embed 2)",
+      ])
+    let copy = try #require(hierarchy["SparklineViewController (embed 2)"])
+    #expect(copy.className == "Dashboard.SparklineViewController")
+    #expect(copy.parent == "DashboardViewController")
+    #expect(copy.appearance == .appeared)
+    #expect(hierarchy.role(of: copy.id) == .child(index: 1))
+    // Both come from the same scene, and both can perform its segue.
+    #expect(drawn.origins[copy.id] == drawn.origins["SparklineViewController"])
+    #expect(
+      Self.segues(hierarchy).filter { $0.contains("DataPointViewController") } == [
+        "SparklineViewController → DataPointViewController: present · formSheet “showPoint”",
+        "SparklineViewController (embed 2) → DataPointViewController: present · formSheet “showPoint”",
+      ])
+    #expect(!Self.segues(hierarchy).contains { $0.contains("embed") && $0.contains("relationship") })
+    // The state JSON lists both.
+    let json = StateDocument(steps: [.init(number: 1, action: "storyboard", hierarchy: hierarchy)]).jsonString()
+    #expect(json.contains(#""id" : "SparklineViewController (embed 2)""#))
+    #expect(json.contains(#""parent" : "DashboardViewController""#))
+  }
+
+  /// An embedded scene that is itself a container is copied with what it contains: each embed gets
+  /// its own navigation controller and root.
+  @Test func aContainerEmbeddedTwiceIsCopiedWithWhatItContains() throws {
+    let xml = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" initialViewController="home">
+        <device id="retina6_12" orientation="portrait" appearance="light"/>
+        <scenes>
+          <scene sceneID="a"><objects>
+            <viewController id="home" customClass="HomeViewController" sceneMemberID="viewController">
+              <view key="view" id="v"><subviews>
+                <containerView id="c1"><connections><segue destination="nav" kind="embed" id="e1"/></connections></containerView>
+                <containerView id="c2"><connections><segue destination="nav" kind="embed" id="e2"/></connections></containerView>
+              </subviews></view>
+            </viewController>
+          </objects></scene>
+          <scene sceneID="b"><objects>
+            <viewController id="side" customClass="SideViewController" sceneMemberID="viewController">
+              <view key="view" id="w"><subviews>
+                <containerView id="c3"><connections><segue destination="nav" kind="embed" id="e3"/></connections></containerView>
+              </subviews></view>
+            </viewController>
+          </objects></scene>
+          <scene sceneID="c"><objects>
+            <navigationController id="nav" sceneMemberID="viewController"><connections>
+              <segue destination="list" kind="relationship" relationship="rootViewController" id="r1"/>
+            </connections></navigationController>
+          </objects></scene>
+          <scene sceneID="d"><objects>
+            <tableViewController id="list" customClass="ListViewController" sceneMemberID="viewController"/>
+          </objects></scene>
+        </scenes>
+      </document>
+      """
+    let drawn = StoryboardHierarchy(try Self.storyboard(xml))
+    #expect(drawn.warnings.isEmpty, "\(drawn.warnings)")
+    let hierarchy = drawn.hierarchy
+    #expect(Set(hierarchy.order).count == hierarchy.order.count)
+    #expect(
+      hierarchy["HomeViewController"]?.children == ["UINavigationController", "UINavigationController (embed 2)"])
+    #expect(hierarchy["SideViewController"]?.children == ["UINavigationController (embed 3)"])
+    #expect(hierarchy["UINavigationController"]?.children == ["ListViewController"])
+    #expect(hierarchy["UINavigationController (embed 2)"]?.children == ["ListViewController (embed 2)"])
+    #expect(hierarchy["UINavigationController (embed 3)"]?.children == ["ListViewController (embed 3)"])
+    // On screen with the home scene: both its copies; the side scene's is not shown at launch.
+    #expect(hierarchy["ListViewController (embed 2)"]?.appearance == .appeared)
+    #expect(hierarchy["ListViewController (embed 3)"]?.isViewLoaded == false)
+  }
+
+  /// Each scene of a chain embedding the next twice doubles the instances: 2^16 of them are not
+  /// drawn; past the limit the embeds are segues, with one warning.
+  @Test func embedsThatDoubleAtEachLevelStopAtALimit() throws {
+    let depth = 16
+    var scenes = ""
+    for level in 0..<depth {
+      let next =
+        level + 1 < depth
+        ? """
+        <view key="view" id="v\(level)"><subviews>
+          <containerView id="a\(level)"><connections><segue destination="s\(level + 1)" kind="embed" id="e\(level)a"/></connections></containerView>
+          <containerView id="b\(level)"><connections><segue destination="s\(level + 1)" kind="embed" id="e\(level)b"/></connections></containerView>
+        </subviews></view>
+        """ : ""
+      scenes += """
+        <scene sceneID="c\(level)"><objects>
+          <viewController id="s\(level)" customClass="Level\(level)ViewController" sceneMemberID="viewController">\(next)</viewController>
+        </objects></scene>
+        """
+    }
+    let xml = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" initialViewController="s0">
+        <scenes>\(scenes)</scenes>
+      </document>
+      """
+    let clock = ContinuousClock()
+    let start = clock.now
+    let drawn = StoryboardHierarchy(try Self.storyboard(xml))
+    #expect(clock.now - start < .seconds(60), "2^16 instances would take far longer")
+    let hierarchy = drawn.hierarchy
+    #expect(Set(hierarchy.order).count == hierarchy.order.count)
+    #expect(hierarchy.order.count == depth + StoryboardHierarchy.maximumEmbeddedInstances)
+    #expect(drawn.warnings.map(\.problem).contains(.tooManyEmbeddedInstances(limit: 2_000)))
+    #expect(hierarchy._checkInvariants() == [])
   }
 
   @Test func twoRelationshipsToOneControllerMakeOneParentAndASegue() throws {

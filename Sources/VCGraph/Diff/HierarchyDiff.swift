@@ -227,8 +227,20 @@ public struct HierarchyDiff: Sendable {
     let oldState = before.stateDescription(of: id, window: windows.map { $0.before })
     let newState = after.stateDescription(of: id, window: windows.map { $0.after })
     if oldState != newState { changes.append("\(oldState) → \(newState)") }
-    if old.kind == .splitView, new.kind == .splitView, old.isCollapsed != new.isCollapsed {
-      changes.append(new.isCollapsed ? "expanded → collapsed" : "collapsed → expanded")
+    // Only a change both sides know of: a dump that does not say is no change.
+    if let oldState = old.splitViewState, let newState = new.splitViewState, oldState != newState {
+      changes.append("\(oldState) → \(newState)")
+    }
+    // A sheet that stays presented but rests at another detent, or was given other detents.
+    if let oldSheet = old.presenter.flatMap({ before[$0]?.presentation }),
+      let newSheet = new.presenter.flatMap({ after[$0]?.presentation }), oldSheet.presented == id,
+      newSheet.presented == id, let oldDetents = oldSheet.sheetDetents, let newDetents = newSheet.sheetDetents
+    {
+      func list(_ detents: [SheetDetent]) -> String { "[" + detents.map(\.identifier).joined(separator: ", ") + "]" }
+      if oldDetents != newDetents { changes.append("detents \(list(oldDetents)) → \(list(newDetents))") }
+      if let from = oldSheet.selectedDetent, let to = newSheet.selectedDetent, from != to {
+        changes.append("detent \(from.identifier) → \(to.identifier)")
+      }
     }
     if old.instance != new.instance { changes.append("instance \(old.instance) → \(new.instance)") }
     changes += tabChanges(of: id, from: before, to: after)

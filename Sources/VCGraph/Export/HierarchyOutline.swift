@@ -50,7 +50,7 @@ public struct HierarchyOutline: Sendable {
       guard let controller = hierarchy[id], drawn.insert(id).inserted else { continue }
       var state = controller.appearance.rawValue
       if !controller.isViewLoaded { state += ", view not loaded" }
-      if controller.kind == .splitView { state += controller.isCollapsed ? ", collapsed" : ", expanded" }
+      if let splitViewState = controller.splitViewState { state += ", " + splitViewState }
       if let sidebar = hierarchy.sidebarState(of: id) { state += ", sidebar \(sidebar.rawValue)" }
       if controller.instance > 1 { state += ", instance \(controller.instance)" }
       let head = [label, id, controller.className, state].compactMap { $0 }.joined(separator: "  ")
@@ -60,7 +60,8 @@ public struct HierarchyOutline: Sendable {
         ($0, hierarchy.role(of: $0)?.description ?? "child")
       }
       if let presentation = controller.presentation {
-        branches.append((presentation.presented, "presents (\(presentation.style?.rawValue ?? "style unknown"))"))
+        let style = [presentation.style?.rawValue ?? "style unknown", presentation.detentSummary].compactMap { $0 }
+        branches.append((presentation.presented, "presents (\(style.joined(separator: " · ")))"))
       }
       // iOS 18 tabs: every tab, and those whose provider has not run yet (they have no branch).
       if !controller.tabs.isEmpty {

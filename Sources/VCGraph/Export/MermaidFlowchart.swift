@@ -80,6 +80,7 @@ public struct MermaidFlowchart: Sendable {
         var style = presentation.style?.rawValue ?? "style unknown"
         if presentation.style == .automatic { style += " → \(ModalPresentationStyle.automatic.resolved.rawValue)" }
         var label = ["presents · " + style]
+        if let detents = presentation.detentSummary { label.append(detents) }
         if presentation.source != controller.id { label.append("called on " + presentation.source) }
         appendEdge(tail, "-.->", head, label: label, style: .presentation)
       }
@@ -100,7 +101,7 @@ public struct MermaidFlowchart: Sendable {
   /// The lines of a controller's box: kind, class, id with title and instance, state.
   private func label(of controller: ViewController) -> [String] {
     var kindLine = controller.kind.displayName.uppercased()
-    if controller.kind == .splitView { kindLine += controller.isCollapsed ? " · COLLAPSED" : " · EXPANDED" }
+    if let splitViewState = controller.splitViewState { kindLine += " · " + splitViewState.uppercased() }
     let state: String
     if controller.appearance.isOnScreen {
       state =

@@ -79,8 +79,12 @@ public struct StateDocument: Sendable, Encodable {
     public var parent: String?
     public var children: [String]
     public var selectedViewController: String?
-    /// For a split view, `isCollapsed`; null for other controllers.
+    /// For a split view, `isCollapsed`; null for other controllers, and for a split view whose input
+    /// does not say (a dump that shows neither one column nor several on screen).
     public var isCollapsed: Bool?
+    /// For a split view with a compact column (iOS 14), that column's controller, its last child;
+    /// the key is left out otherwise.
+    public var compactColumn: String?
     /// For a tab bar controller given iOS 18 tabs, its `tabs` (groups before their children); nil,
     /// and not written, for any other controller.
     public var tabs: [TabState]?
@@ -98,6 +102,12 @@ public struct StateDocument: Sendable, Encodable {
     public var presentedViewController: String?
     /// The style of the presentation, when the controller is presented.
     public var modalPresentationStyle: ModalPresentationStyle?
+    /// For a controller presented as a sheet, its `sheetPresentationController.detents` by
+    /// identifier, smallest first (`["large"]` unless the app set them); the key is left out otherwise.
+    public var sheetDetents: [String]?
+    /// For a controller presented as a sheet, the detent it rests at: its `selectedDetentIdentifier`,
+    /// or the smallest detent when none is selected, as UIKit shows it; left out otherwise.
+    public var selectedDetent: String?
     public var state: AppearanceState
     public var isViewLoaded: Bool
     /// True when the view is in a window (`view.window != nil`); a dump says `not in the window` otherwise.
@@ -130,6 +140,7 @@ public struct StateDocument: Sendable, Encodable {
       children = controller.children
       selectedViewController = controller.kind == .tabBar ? controller.selectedChild : nil
       isCollapsed = controller.kind == .splitView ? controller.isCollapsed : nil
+      compactColumn = controller.compactColumn
       if controller.kind == .tabBar {
         let hasTabs = !controller.tabs.isEmpty
         if hasTabs {
@@ -149,7 +160,10 @@ public struct StateDocument: Sendable, Encodable {
         derived.map { $0.presenting[controller.id] } ?? hierarchy.presentingViewController(of: controller.id)
       presentedViewController =
         derived.map { $0.presented[controller.id] } ?? hierarchy.presentedViewController(of: controller.id)
-      modalPresentationStyle = controller.presenter.flatMap { hierarchy[$0]?.presentation?.style }
+      let presentation = controller.presenter.flatMap { hierarchy[$0]?.presentation }
+      modalPresentationStyle = presentation?.style
+      sheetDetents = presentation?.sheetDetents?.map(\.identifier)
+      selectedDetent = presentation?.selectedDetent?.identifier
       state = controller.appearance
       isViewLoaded = controller.isViewLoaded
       window = derived.map { $0.window[controller.id] } ?? hierarchy.window(of: controller.id)?.id
@@ -173,6 +187,7 @@ public struct StateDocument: Sendable, Encodable {
       try container.encode(children, forKey: .children)
       try container.encode(selectedViewController, forKey: .selectedViewController)
       try container.encode(isCollapsed, forKey: .isCollapsed)
+      try container.encodeIfPresent(compactColumn, forKey: .compactColumn)
       try container.encodeIfPresent(tabs, forKey: .tabs)
       if tabs != nil { try container.encode(selectedTab, forKey: .selectedTab) }
       try container.encodeIfPresent(mode, forKey: .mode)
@@ -181,6 +196,8 @@ public struct StateDocument: Sendable, Encodable {
       try container.encode(presentingViewController, forKey: .presentingViewController)
       try container.encode(presentedViewController, forKey: .presentedViewController)
       try container.encode(modalPresentationStyle, forKey: .modalPresentationStyle)
+      try container.encodeIfPresent(sheetDetents, forKey: .sheetDetents)
+      try container.encodeIfPresent(selectedDetent, forKey: .selectedDetent)
       try container.encode(state, forKey: .state)
       try container.encode(isViewLoaded, forKey: .isViewLoaded)
       try container.encode(isViewInWindow, forKey: .isViewInWindow)
@@ -193,10 +210,11 @@ public struct StateDocument: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
       case id, kind, swiftUIView, title, restorationIdentifier, instance, parent, children, selectedViewController,
-        isCollapsed
+        isCollapsed, compactColumn
       case tabs, selectedTab, mode, isSidebarHidden, sidebar
       case presentingViewController
-      case presentedViewController, modalPresentationStyle, state, isViewLoaded, isViewInWindow, window
+      case presentedViewController, modalPresentationStyle, sheetDetents, selectedDetent, state, isViewLoaded,
+        isViewInWindow, window
       case address, presentationController, dumpLine, viewClass
       case className = "class"
     }

@@ -6,8 +6,34 @@ public struct StoryboardSummary: Sendable, Encodable {
   public var toolsVersion: String?
   /// The object id of the initial view controller.
   public var initialViewController: String?
+  /// The device the canvas shows and the size class the app's window launches in.
+  public var device: Device
   public var segues: [Segue]
   public var references: [Reference]
+
+  /// The canvas's device: every key is written, null where the storyboard does not say.
+  public struct Device: Sendable, Encodable {
+    /// The `<device>` element's id (`retina6_12`, `ipad10_9rounded`).
+    public var id: String?
+    /// `portrait` or `landscape`.
+    public var orientation: String?
+    /// `iPhone` or `iPad`, from the device, else from an older file's runtime or simulated screen.
+    public var idiom: StoryboardDevice.Idiom?
+    /// The window's horizontal size class at launch: `compact` on an iPhone (in portrait, and in
+    /// landscape but on a Plus or Max), `regular` on an iPad full screen; null when not known, and
+    /// then no split view is collapsed or expanded.
+    public var horizontalSizeClass: SizeClass?
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(orientation, forKey: .orientation)
+      try container.encode(idiom, forKey: .idiom)
+      try container.encode(horizontalSizeClass, forKey: .horizontalSizeClass)
+    }
+
+    enum CodingKeys: String, CodingKey { case id, orientation, idiom, horizontalSizeClass }
+  }
 
   /// One segue, relationship and embed segues included, in document order.
   public struct Segue: Sendable, Encodable {
@@ -43,6 +69,9 @@ public struct StoryboardSummary: Sendable, Encodable {
     name = storyboard.name
     toolsVersion = storyboard.toolsVersion
     initialViewController = storyboard.initialViewController
+    device = Device(
+      id: storyboard.device.id, orientation: storyboard.device.orientation, idiom: storyboard.device.idiom,
+      horizontalSizeClass: storyboard.device.horizontalSizeClass)
     var classes: [String: String] = [:]
     for scene in storyboard.scenes where classes[scene.objectID] == nil { classes[scene.objectID] = scene.className }
     segues = storyboard.connections.map { connection in

@@ -1001,9 +1001,19 @@ private struct DumpReader {
         hierarchy.setContainerDetails(of: ids[index], selectedChild: selected.map { ids[$0] })
       case .splitView:
         let children = entry.children.map { entries[$0] }
-        let isCollapsed =
-          entry.appearance.isOnScreen && children.count >= 2
-          && children.enumerated().allSatisfy { $0.element.appearance.isOnScreen == ($0.offset == 0) }
+        // A dump prints no collapse: only what is on screen tells. The primary alone on screen among
+        // two or three columns is collapsed; another column on screen is expanded (its primary may be
+        // hidden). Off screen, or one column (an expanded split view with only a primary, or a
+        // collapsed one whose other columns went onto the primary's stack): the dump does not say.
+        let onScreen = children.map(\.appearance.isOnScreen)
+        let isCollapsed: Bool?
+        if !entry.appearance.isOnScreen || children.count < 2 {
+          isCollapsed = nil
+        } else if onScreen.dropFirst().contains(true) {
+          isCollapsed = false
+        } else {
+          isCollapsed = onScreen[0] ? true : nil
+        }
         hierarchy.setContainerDetails(
           of: ids[index], hasSupplementaryColumn: children.count == 3, isCollapsed: isCollapsed)
       default:

@@ -104,6 +104,7 @@ extension StateDocument.ViewControllerState: Decodable {
     children = try container.decode([String].self, forKey: .children)
     selectedViewController = try container.decode(String?.self, forKey: .selectedViewController)
     isCollapsed = try container.decode(Bool?.self, forKey: .isCollapsed)
+    compactColumn = try container.decodeIfPresent(String.self, forKey: .compactColumn)
     // iOS 18 tabs: written only for a tab bar controller that has them (or a mode or hidden sidebar).
     tabs = try container.decodeIfPresent([StateDocument.TabState].self, forKey: .tabs)
     selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
@@ -122,6 +123,8 @@ extension StateDocument.ViewControllerState: Decodable {
       modalPresentationStyle = try container.decodeWord(
         ModalPresentationStyle.self, forKey: .modalPresentationStyle, naming: "presentation style")
     }
+    sheetDetents = try container.decodeIfPresent([String].self, forKey: .sheetDetents)
+    selectedDetent = try container.decodeIfPresent(String.self, forKey: .selectedDetent)
     state = try container.decodeWord(AppearanceState.self, forKey: .state, naming: "appearance state")
     isViewLoaded = try container.decode(Bool.self, forKey: .isViewLoaded)
     window = try container.decode(String?.self, forKey: .window)
@@ -194,16 +197,25 @@ extension Hierarchy {
       }
     }
     for (presented, presenter) in check.presentations {
+      // UIKit's defaults are kept as defaults: `[large]` is the detents of a sheet the app left
+      // alone, and its smallest detent is where it rests when nothing is selected.
+      let detents = presented.sheetDetents.map { $0.map(SheetDetent.init) }
+      let selected = presented.selectedDetent.map(SheetDetent.init)
       hierarchy.attachPresentation(
-        presented.id, on: presenter, style: presented.modalPresentationStyle)
+        presented.id, on: presenter, style: presented.modalPresentationStyle,
+        detents: detents == SheetDetent.defaultDetents ? nil : detents,
+        selectedDetentIdentifier: selected == (detents ?? SheetDetent.defaultDetents).first ? nil : selected)
     }
     for controller in state.viewControllers {
       hierarchy.setInstance(of: controller.id, to: controller.instance)
       hierarchy.setContainerDetails(
         of: controller.id,
         selectedChild: controller.kind == .tabBar ? controller.selectedViewController : nil,
-        hasSupplementaryColumn: controller.kind == .splitView && controller.children.count == 3,
-        isCollapsed: controller.kind == .splitView && controller.isCollapsed == true)
+        hasSupplementaryColumn: controller.kind == .splitView
+          && controller.children.count - (controller.compactColumn == nil ? 0 : 1) == 3,
+        hasCompactColumn: controller.kind == .splitView && controller.compactColumn != nil,
+        // A split view whose `isCollapsed` is null is neither collapsed nor expanded: the input did not say.
+        isCollapsed: controller.kind == .splitView ? controller.isCollapsed : false)
       hierarchy.setState(of: controller.id, appearance: controller.state, isViewLoaded: controller.isViewLoaded)
       if let tabs = controller.tabs, controller.kind == .tabBar {
         hierarchy.setTabs(
@@ -270,6 +282,7 @@ private struct StateCheck {
     for controller in step.viewControllers where controller.isViewInWindow && !controller.isViewLoaded {
       throw error(.viewInWindowNotLoaded(controller.id))
     }
+    try checkColumnsAndDetents()
     // A controller is held by one tab: no two tab bar controllers' tabs both created it.
     var creators: [String: String] = [:]
     for controller in step.viewControllers {
@@ -350,6 +363,49 @@ private struct StateCheck {
     }
     if let selected = controller.selectedTab, !identifiers.contains(selected) {
       throw invalid("'selectedTab' names '\(selected)', which is not one of its tabs")
+    }
+  }
+
+  /// A `compactColumn` is the last child of a split view with another column; `sheetDetents` and
+  /// `selectedDetent` belong to a controller presented as a sheet, list each detent once, and the
+  /// selected detent is one of them.
+  private func checkColumnsAndDetents() throws(StateDocumentError) {
+    for controller in step.viewControllers {
+      if let compact = controller.compactColumn {
+        guard controller.kind == .splitView, controller.children.count >= 2, controller.children.last == compact else {
+          throw error(
+            .invalidField(
+              controller: controller.id, field: "compactColumn",
+              reason:
+                "names '\(compact)', but only a split view's last child, after its other columns, is its compact column"
+            ))
+        }
+      }
+      guard controller.sheetDetents != nil || controller.selectedDetent != nil else { continue }
+      let field = controller.sheetDetents != nil ? "sheetDetents" : "selectedDetent"
+      guard controller.parent == nil, controller.presentingViewController != nil,
+        controller.modalPresentationStyle?.isSheet == true
+      else {
+        throw error(
+          .invalidField(
+            controller: controller.id, field: field,
+            reason: "only a controller presented as a sheet (automatic, pageSheet, formSheet) has detents"))
+      }
+      let detents = controller.sheetDetents ?? SheetDetent.defaultDetents.map(\.identifier)
+      guard !detents.isEmpty, Set(detents).count == detents.count,
+        detents.allSatisfy({ !$0.isEmpty && !$0.contains(where: \.isWhitespace) })
+      else {
+        throw error(
+          .invalidField(
+            controller: controller.id, field: "sheetDetents",
+            reason: "must list at least one detent identifier, each once"))
+      }
+      if let selected = controller.selectedDetent, !detents.contains(selected) {
+        throw error(
+          .invalidField(
+            controller: controller.id, field: "selectedDetent",
+            reason: "is '\(selected)', which is not one of its sheetDetents \(detents)"))
+      }
     }
   }
 
@@ -537,6 +593,9 @@ public struct StateDocumentError: Error, Sendable, Hashable, CustomStringConvert
     /// Several controllers are presented by the same one.
     case presentsSeveral(String, presented: [String])
     case viewInWindowNotLoaded(String)
+    /// A field that cannot say what it says: a `compactColumn` that is not the split view's last
+    /// child, detents on a controller that is not presented as a sheet, …
+    case invalidField(controller: String, field: String, reason: String)
     /// A field a hierarchy derives from its relations says something else.
     case inconsistent(controller: String, field: String, written: String, derived: String)
     /// The iOS 18 `tabs` of a controller do not describe tabs.
@@ -578,6 +637,8 @@ public struct StateDocumentError: Error, Sendable, Hashable, CustomStringConvert
         return "controller '\(presenter)' presents \(list(presented)); a controller presents one at a time"
       case let .viewInWindowNotLoaded(id):
         return "controller '\(id)': 'isViewInWindow' is true, but 'isViewLoaded' is false"
+      case let .invalidField(controller, field, reason):
+        return "controller '\(controller)': '\(field)' \(reason)"
       case let .inconsistent(controller, field, written, derived):
         return "controller '\(controller)': '\(field)' is \(written), but its relations give \(derived)"
       case let .invalidTabs(controller, reason):

@@ -26,6 +26,8 @@ public struct Storyboard: Sendable {
   public let toolsVersion: String?
   /// The object id of the initial view controller, when the storyboard has one.
   public let initialViewController: String?
+  /// The device its canvas shows (`<device id="retina6_12" …>`), which decides the launch size class.
+  public let device: StoryboardDevice
   /// The scenes' controllers, in document order.
   public let scenes: [Scene]
   /// The segues, in document order (relationship and embed segues included).
@@ -149,6 +151,7 @@ public struct Storyboard: Sendable {
     documentType = reader.documentType
     toolsVersion = reader.toolsVersion
     initialViewController = reader.initialViewController
+    device = reader.device
     scenes = reader.scenes
     connections = reader.connections
     var warnings = reader.warnings
@@ -168,6 +171,9 @@ public struct Storyboard: Sendable {
       throw StoryboardError(.unreadable(problem.reason), at: SourceLocation(file: path, line: 1, column: 1))
     }
   }
+
+  /// The start of the document, for warnings about the whole storyboard.
+  var locationOfDocument: SourceLocation { SourceLocation(file: path, line: 1, column: 1) }
 
   /// The scene whose controller has this object id.
   public func scene(withObjectID objectID: String) -> Scene? {
@@ -308,6 +314,7 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
   var documentType: String?
   var toolsVersion: String?
   var initialViewController: String?
+  var device = StoryboardDevice()
   var scenes: [Storyboard.Scene] = []
   var connections: [Storyboard.Connection] = []
   var warnings: [StoryboardWarning] = []
@@ -353,6 +360,23 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
       documentType = attributes["type"]
       toolsVersion = attributes["toolsVersion"]
       initialViewController = attributes["initialViewController"]
+      device.targetRuntime = attributes["targetRuntime"]
+      return
+    }
+    // The canvas's device (Xcode 8 and later), with its layout (Xcode 8 and 9 put it inside).
+    if depth == 1, elementName == "device" {
+      device.id = attributes["id"]
+      device.orientation = attributes["orientation"]
+      device.layout = attributes["layout"]
+      return
+    }
+    if depth == 2, elementName == "adaptation", stack[1] == "device" {
+      device.layout = attributes["id"]
+      return
+    }
+    // An older file's simulated screen, in its `<simulatedMetricsContainer>`.
+    if elementName == "simulatedScreenMetrics", sceneDepth == nil, attributes["key"] == "destination" {
+      device.simulatedScreen = attributes["type"]
       return
     }
     if elementName == "scene", sceneDepth == nil {
@@ -504,12 +528,23 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
 ///   `viewControllers` are its tabs in order, the first selected; a split view's
 ///   `masterViewController`, `supplementaryViewController` and `detailViewController` are its
 ///   columns; an `embed` segue makes the destination a child of the controller whose container view
-///   holds it, which becomes a custom container. Other relationships (`compactViewController`) are
-///   segues of kind ``Segue/Kind/relationship(_:)``.
+///   holds it, which becomes a custom container. A scene embedded by several container views is
+///   one controller per embed, as UIKit instantiates it for each: the later ones are
+///   `SCENE-ID (embed 2)`, `(embed 3)`, …, with the scene's segues and their own instances of what
+///   the scene contains (at most ``maximumEmbeddedInstances`` in all). Other relationships
+///   (`compactViewController`) are segues of kind ``Segue/Kind/relationship(_:)``, and a second
+///   relationship to a scene that already has a container is drawn as a segue, with a warning.
+/// - Size class: the window has the horizontal size class of the storyboard's device
+///   (``StoryboardDevice/horizontalSizeClass``; regular when the device does not say). On a compact
+///   canvas (an iPhone) every split view is collapsed, as UIKit collapses one that enters a compact
+///   window: with a navigation controller as primary, the other columns go onto its stack. On a
+///   regular one (an iPad) split views are expanded; when the device does not say, they are neither
+///   (``ViewController/isCollapsed`` nil, labelled neither collapsed nor expanded).
 /// - Launch: the initial controller is loaded and appeared, and so is every child its containers
-///   show (a stack's root, the first tab, the split view's columns, embedded children), through
-///   storyboard references that are followed. Every other scene is `disappeared` with its view not
-///   loaded: nothing instantiates it until a segue or the app's code does.
+///   show (a stack's top, the first tab, an expanded split view's columns or a collapsed one's
+///   primary, embedded children), through storyboard references that are followed. Every other
+///   scene is `disappeared` with its view not loaded: nothing instantiates it until a segue or the
+///   app's code does.
 /// - References: a storyboard reference whose storyboard is among `others` is followed: the scene
 ///   it names (the initial view controller when it names none) is added, with every scene reachable
 ///   from it, and a segue of kind ``Segue/Kind/reference`` leads from the reference to it.
@@ -542,6 +577,10 @@ public struct StoryboardHierarchy: Sendable {
     missingScenes = result.missing
   }
 
+  /// The most instances of embedded scenes drawn besides the scenes themselves: scenes that embed
+  /// a scene twice, within each other, double them at each level.
+  public static let maximumEmbeddedInstances = 2_000
+
   /// The ids of the `missing scene` controllers drawn where a segue or reference leads to no scene.
   public let missingScenes: [String]
 
@@ -551,10 +590,23 @@ public struct StoryboardHierarchy: Sendable {
 
 /// Builds a ``StoryboardHierarchy``.
 private struct StoryboardHierarchyBuilder {
-  /// A scene of one of the storyboards: the storyboard's name and the controller's object id.
+  /// A scene of one of the storyboards: the storyboard's name and the controller's object id; and
+  /// which instance of it, for a scene embedded by several container views (0 for the scene itself,
+  /// 2, 3, … for the instances the later embeds make, and for what those contain).
   struct Key: Hashable {
     var storyboard: String
     var objectID: String
+    var copy = 0
+
+    /// The scene itself, whichever instance this is.
+    var scene: Key { Key(storyboard: storyboard, objectID: objectID) }
+  }
+
+  /// A relationship or embed segue of one instance of a scene: the instance and the segue's index
+  /// among the scene's segues.
+  private struct Site: Hashable {
+    var source: Key
+    var index: Int
   }
 
   let main: Storyboard
@@ -590,12 +642,92 @@ private struct StoryboardHierarchyBuilder {
     if warned.insert(warning).inserted { warnings.append(warning) }
   }
 
+  /// The horizontal size class of the window the main storyboard's device launches in; nil when
+  /// its device does not say.
+  var launchSizeClass: SizeClass? { main.device.horizontalSizeClass }
+
   private func scene(_ key: Key) -> Storyboard.Scene? {
-    scenes[key]
+    scenes[key.scene]
   }
 
   private func connections(from key: Key) -> [Storyboard.Connection] {
-    outgoing[key] ?? []
+    outgoing[key.scene] ?? []
+  }
+
+  /// The kind of a scene's controller: UIKit's container its element is, a custom container when a
+  /// container view in it embeds a scene, else content (every scene of a macOS storyboard).
+  private func kind(of key: Key) -> ViewControllerKind? {
+    guard let scene = scene(key) else { return nil }
+    let isUIKit = !(storyboards[key.storyboard]?.documentType?.contains(".Cocoa.") ?? false)
+    let kind = isUIKit ? Self.kind(ofElement: scene.element) : .content
+    if kind == .content, connections(from: key).contains(where: { $0.kind == "embed" }) { return .container }
+    return kind
+  }
+
+  /// The relationship and embed segues of a scene that make containment, in the order they are
+  /// attached: a split view's columns by rank, the others as written.
+  private func containmentSites(of key: Key) -> [(index: Int, destination: Key, isEmbed: Bool)] {
+    guard let kind = kind(of: key) else { return [] }
+    var sites: [(rank: Int, index: Int, destination: Key, isEmbed: Bool)] = []
+    for (index, connection) in connections(from: key).enumerated() {
+      guard connection.kind == "relationship" || connection.kind == "embed", let destination = connection.destination
+      else { continue }
+      let name = connection.kind == "embed" ? "embed" : connection.relationship ?? ""
+      guard let rank = Self.rank(ofRelationship: name, in: kind) else { continue }
+      sites.append((rank, index, Key(storyboard: key.storyboard, objectID: destination), connection.kind == "embed"))
+    }
+    return sites.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map { ($0.index, $0.destination, $0.isEmbed) }
+  }
+
+  /// The instances of scenes that embeds make: UIKit instantiates an embed segue's destination
+  /// for each container view that embeds it (each performs its own segue when its scene loads), so
+  /// a scene embedded again, from another container view of the same scene or of another, is a
+  /// second instance, with its own instances of the scenes it contains (a navigation controller's
+  /// root). Returns each scene's extra instances, and the instance each containment segue of an
+  /// instance leads to when it is not the scene itself.
+  private mutating func embedInstances(of included: [Key]) -> (copies: [Key: [Key]], targets: [Site: Key]) {
+    var parents: [Key: Key] = [:]
+    var copies: [Key: [Key]] = [:]
+    var targets: [Site: Key] = [:]
+    /// True when `scene` is `key`'s scene or the scene of one of its containers.
+    func isAncestorScene(_ scene: Key, of key: Key) -> Bool {
+      var current: Key? = key
+      var seen: Set<Key> = []
+      while let instance = current, seen.insert(instance).inserted {
+        if instance.scene == scene { return true }
+        current = parents[instance]
+      }
+      return false
+    }
+    var pending = included
+    var next = 0
+    while next < pending.count {
+      let instance = pending[next]
+      next += 1
+      for site in containmentSites(of: instance) where scene(site.destination) != nil {
+        var target = site.destination
+        // An instance's relationships make instances of their own; a second embed makes one too.
+        if instance.copy > 0 || (site.isEmbed && parents[site.destination] != nil) {
+          // A scene that would contain itself is left to the containment step, which reports it.
+          guard !isAncestorScene(site.destination, of: instance) else { continue }
+          // Scenes that embed a scene twice, nested, double the instances at each level.
+          guard pending.count - included.count < StoryboardHierarchy.maximumEmbeddedInstances else {
+            warn(
+              .tooManyEmbeddedInstances(limit: StoryboardHierarchy.maximumEmbeddedInstances),
+              at: main.locationOfDocument)
+            continue
+          }
+          target.copy = (copies[site.destination]?.count ?? 0) + 2
+          copies[site.destination, default: []].append(target)
+          pending.append(target)
+          targets[Site(source: instance, index: site.index)] = target
+        } else if parents[target] != nil || isAncestorScene(target, of: instance) {
+          continue
+        }
+        parents[target] = instance
+      }
+    }
+    return (copies, targets)
   }
 
   /// What a reference leads to: the scene, or the missing object's key when the storyboard is given
@@ -662,6 +794,18 @@ private struct StoryboardHierarchyBuilder {
       }
     }
 
+    // Scenes embedded more than once: each later embed's instance goes right after its scene.
+    let (copies, embedTargets) = embedInstances(of: included)
+    if !copies.isEmpty {
+      var instances: [Key] = []
+      func add(_ key: Key) {
+        instances.append(key)
+        for copy in copies[key] ?? [] { add(copy) }
+      }
+      for key in included { add(key) }
+      included = instances
+    }
+
     // 2. Ids.
     var ids: [Key: String] = [:]
     var made = UniqueIDs()
@@ -671,6 +815,11 @@ private struct StoryboardHierarchyBuilder {
     }
     for key in included {
       guard let scene = scene(key) else { continue }
+      // Another instance of an embedded scene: the scene's id and which embed made it.
+      if key.copy > 0, let sceneID = ids[key.scene] {
+        assign("\(sceneID) (embed \(key.copy))", to: key)
+        continue
+      }
       var base: String
       if let reference = scene.reference {
         base = "\(reference.storyboardName ?? key.storyboard).storyboard"
@@ -692,17 +841,10 @@ private struct StoryboardHierarchyBuilder {
     }
 
     // 3. The controllers, in the order of the scenes.
-    var containers: Set<Key> = []
-    for key in included {
-      for connection in connections(from: key) where connection.kind == "embed" { containers.insert(key) }
-    }
     var controllers: [ViewController] = []
     var origins: [String: StoryboardHierarchy.Origin] = [:]
     for key in included {
-      guard let scene = scene(key), let id = ids[key] else { continue }
-      let isUIKit = !(storyboards[key.storyboard]?.documentType?.contains(".Cocoa.") ?? false)
-      var kind = isUIKit ? Self.kind(ofElement: scene.element) : .content
-      if kind == .content, containers.contains(key) { kind = .container }
+      guard let scene = scene(key), let id = ids[key], let kind = kind(of: key) else { continue }
       controllers.append(
         ViewController(
           id: id, className: scene.className, kind: kind, title: scene.shownTitle,
@@ -723,8 +865,10 @@ private struct StoryboardHierarchyBuilder {
     for key in included {
       guard let source = ids[key], let parent = hierarchy[source] else { continue }
       var columns: [(rank: Int, child: String, connection: Storyboard.Connection)] = []
-      for connection in connections(from: key) {
-        let destinationKey = connection.destination.map { Key(storyboard: key.storyboard, objectID: $0) }
+      for (index, connection) in connections(from: key).enumerated() {
+        let destinationKey =
+          embedTargets[Site(source: key, index: index)]
+          ?? connection.destination.map { Key(storyboard: key.storyboard, objectID: $0) }
         let destination = destinationKey.flatMap { ids[$0] }
         switch connection.kind {
         case "relationship"?, "embed"?:
@@ -767,27 +911,40 @@ private struct StoryboardHierarchyBuilder {
         hierarchy.setContainerDetails(of: source, selectedChild: children.first)
       case .splitView:
         let hasSupplementary = columns.contains { $0.rank == 1 && children.contains($0.child) }
-        hierarchy.setContainerDetails(of: source, hasSupplementaryColumn: hasSupplementary)
+        // Expanded until the launch size class collapses it below; neither when that is not known.
+        hierarchy.setContainerDetails(
+          of: source, hasSupplementaryColumn: hasSupplementary, isCollapsed: launchSizeClass == nil ? nil : false)
       default:
         break
       }
-      if let target = referenceTargets[key], let destination = ids[target] {
+      if let target = referenceTargets[key.scene], let destination = ids[target] {
         segues.append(Segue(source: source, destination: destination, kind: .reference))
       }
     }
     hierarchy.segues = segues
 
-    // 5. The window, and what is on screen at launch.
+    // 5. On an iPhone canvas every split view starts collapsed: UIKit collapses a split view as it
+    // enters a compact window, the primary's navigation stack taking the other columns.
+    if launchSizeClass == .compact {
+      for id in hierarchy.order where hierarchy[id]?.kind == .splitView { hierarchy.collapse(id) }
+    }
+
+    // 6. The window, and what is on screen at launch.
     if let initial = main.initialViewController {
       let key = Key(storyboard: main.name, objectID: initial)
       if let root = ids[key] {
-        hierarchy.addWindow(Window(id: windowID, isKey: true, rootViewController: root))
+        hierarchy.addWindow(
+          Window(
+            id: windowID, isKey: true, rootViewController: root,
+            horizontalSizeClass: launchSizeClass ?? .regular))
         var shown: Set<String> = []
         var pending = [root]
         let references = Set(included.filter { scene($0)?.reference != nil }.compactMap { ids[$0] })
         let missingIDs = Set(missing.compactMap { ids[$0] })
         let targets = Dictionary(
-          referenceTargets.compactMap { key, target in ids[key].flatMap { id in ids[target].map { (id, $0) } } },
+          included.compactMap { key in
+            referenceTargets[key.scene].flatMap { target in ids[key].flatMap { id in ids[target].map { (id, $0) } } }
+          },
           uniquingKeysWith: { first, _ in first })
         while let id = pending.popLast() {
           guard shown.insert(id).inserted, let controller = hierarchy[id], !missingIDs.contains(id) else { continue }

@@ -130,6 +130,9 @@ public struct StoryboardWarning: Sendable, Hashable, CustomStringConvertible {
     case duplicateIdentifier(String)
     /// A storyboard of another platform than UIKit's (AppKit, WatchKit): drawn with UIKit's rules.
     case otherPlatform(type: String)
+    /// Scenes embedded more than once, within each other, would make more instances than vcgraph
+    /// draws (each embed of a scene that embeds twice doubles them): the later embeds are segues.
+    case tooManyEmbeddedInstances(limit: Int)
 
     public var message: String {
       switch self {
@@ -165,6 +168,9 @@ public struct StoryboardWarning: Sendable, Hashable, CustomStringConvertible {
       case let .otherPlatform(type):
         return "a \(type) document, not UIKit's; its controllers are drawn as content controllers and its"
           + " relationships as segues"
+      case let .tooManyEmbeddedInstances(limit):
+        return "scenes embedded several times within each other make more than \(limit) instances;"
+          + " the embeds past those are drawn as segues"
       }
     }
   }

@@ -8,6 +8,8 @@ public enum ChildRole: Sendable, Hashable, CustomStringConvertible {
   /// selected tab's is on screen.
   case namedTab(String, isSelected: Bool)
   /// A split view column: `primary`, `supplementary` or `secondary`; a collapsed split view shows only one.
+  /// A split view column: `primary`, `supplementary`, `secondary` or `compact`; a collapsed split
+  /// view shows only one (its compact column when it has one), an expanded one all but `compact`.
   case column(String, isShown: Bool)
   /// A page view controller's current page.
   case page(index: Int)
@@ -55,6 +57,7 @@ extension Hierarchy {
       }
       return .tab(index: index, isSelected: isSelected)
     case .splitView:
+      if child == parent.compactColumn { return .column("compact", isShown: parent.isCollapsed == true) }
       let names = parent.hasSupplementaryColumn ? ["primary", "supplementary", "secondary"] : ["primary", "secondary"]
       let name = names.indices.contains(index) ? names[index] : "column \(index)"
       return .column(name, isShown: parent.visibleChildren.contains(child))

@@ -23,7 +23,8 @@ public struct ViewController: Sendable, Hashable, Identifiable {
   /// The containing view controller (`parent`).
   public internal(set) var parent: String?
   /// The child view controllers in order (`children`; a navigation stack bottom to top; a split
-  /// view's columns: primary, then supplementary when it has one, then secondary).
+  /// view's columns: primary, then supplementary when it has one, then secondary, then the compact
+  /// column when it has one).
   public internal(set) var children: [String] = []
   /// The selected tab of a tab bar controller.
   public internal(set) var selectedChild: String?
@@ -41,9 +42,17 @@ public struct ViewController: Sendable, Hashable, Identifiable {
   public internal(set) var tabOwner: String?
   /// True for a split view with a supplementary column (its children are primary, supplementary, secondary).
   public internal(set) var hasSupplementaryColumn = false
+  /// True for a split view with a controller for its compact column (iOS 14,
+  /// `setViewController(_:for: .compact)`): its last child, shown instead of the other columns
+  /// while the split view is collapsed.
+  public internal(set) var hasCompactColumn = false
   /// True while a split view is collapsed (compact width): it shows one column, and when the
-  /// primary is a navigation controller the other columns are pushed onto its stack.
-  public internal(set) var isCollapsed = false
+  /// primary is a navigation controller the other columns are pushed onto its stack; with a
+  /// compact column it shows that column instead, and the others stay as they are. False while it
+  /// is expanded. Nil when the input does not say: a dump that shows neither one column nor several
+  /// on screen, a state JSON with `isCollapsed: null`, a storyboard whose device gives no size
+  /// class. A replayed scenario always knows (a split view starts expanded).
+  public internal(set) var isCollapsed: Bool? = false
   /// For a collapsed split view with a navigation controller as primary: how many controllers of
   /// that stack belonged to the primary column when it collapsed; the ones above are separated again
   /// when it expands.
@@ -114,6 +123,13 @@ public struct ViewController: Sendable, Hashable, Identifiable {
   /// UIKit's description of the instance, `<ClassName: id>`, as its messages print it.
   public var reference: String { "<\(className): \(id)>" }
 
+  /// A split view's `collapsed` or `expanded`, as labels print it; nil for other kinds and for a
+  /// split view whose input does not say (``isCollapsed`` nil), which is labelled neither.
+  public var splitViewState: String? {
+    guard kind == .splitView, let isCollapsed else { return nil }
+    return isCollapsed ? "collapsed" : "expanded"
+  }
+
   /// The on-screen child controllers, in order: what the container shows of its children.
   public var visibleChildren: [String] {
     switch kind {
@@ -122,10 +138,22 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     case .tabBar:
       return selectedChild.map { [$0] } ?? []
     case .splitView:
-      return isCollapsed ? Array(children.prefix(1)) : children
+      if isCollapsed == true { return compactColumn.map { [$0] } ?? Array(children.prefix(1)) }
+      return columnChildren
     case .pageView, .container, .content, .hosting:
       return children
     }
+  }
+
+  /// A split view's primary, supplementary and secondary columns, without its compact column; the
+  /// children of any other controller.
+  public var columnChildren: [String] {
+    kind == .splitView && hasCompactColumn ? Array(children.dropLast()) : children
+  }
+
+  /// A split view's compact column, when it has one.
+  public var compactColumn: String? {
+    kind == .splitView && hasCompactColumn ? children.last : nil
   }
 
   /// The same declared controller as a fresh instance: no relations, view not loaded.

@@ -16,8 +16,9 @@ public enum Action: Sendable, Hashable {
   /// `setViewControllers(_:animated:)` on a navigation controller, or the `viewControllers` of a
   /// split view, page view or tab bar controller.
   case setViewControllers([String], on: String)
-  /// `source.present(_:animated:)` with a `modalPresentationStyle`.
-  case present(String, from: String, style: ModalPresentationStyle)
+  /// `source.present(_:animated:)` with a `modalPresentationStyle`, and for a sheet the
+  /// `sheetPresentationController.detents` the app set first (nil: UIKit's default, `[.large()]`).
+  case present(String, from: String, style: ModalPresentationStyle, detents: [SheetDetent]? = nil)
   /// `source.show(_:sender:)`: a push inside a navigation controller, else a presentation with `style`.
   case show(String, from: String, style: ModalPresentationStyle)
   /// `source.showDetailViewController(_:sender:)`: the secondary column of the source's split view
@@ -27,6 +28,10 @@ public enum Action: Sendable, Hashable {
   case dismiss(String)
   /// The user swipes a sheet down (or taps outside a popover).
   case interactiveDismiss(String)
+  /// `sheetPresentationController.selectedDetentIdentifier = detent` on the sheet holding the
+  /// controller; when `isInteractive`, the user drags the sheet to that detent instead, and UIKit
+  /// tells the delegate (`sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)`).
+  case selectDetent(SheetDetent, on: String, isInteractive: Bool)
   /// `container.addChild(_:)`, adding the child's view and calling `didMove(toParent:)`.
   case addChild(String, to: String)
   /// `willMove(toParent: nil)`, removing the view, then `removeFromParent()`.
@@ -69,6 +74,7 @@ public enum Action: Sendable, Hashable {
     case .showDetail: return .showDetail
     case .dismiss: return .dismiss
     case .interactiveDismiss: return .interactiveDismiss
+    case .selectDetent: return .selectDetent
     case .addChild: return .addChild
     case .removeFromParent: return .removeFromParent
     case .transition: return .transition
@@ -93,11 +99,14 @@ public enum Action: Sendable, Hashable {
     case let .popTo(id, on): return "popTo \(id)" + (on.map { " on \($0)" } ?? "")
     case let .popToRoot(id): return "popToRoot \(id)"
     case let .setViewControllers(ids, on): return "setViewControllers \(list(ids)) on \(on)"
-    case let .present(id, from, _): return "present \(id) from \(from)"
+    case let .present(id, from, _, detents):
+      return "present \(id) from \(from)" + (detents.map { " with detents \(list($0.map(\.identifier)))" } ?? "")
     case let .show(id, from, _): return "show \(id) from \(from)"
     case let .showDetail(id, from, _): return "showDetail \(id) from \(from)"
     case let .dismiss(id): return "dismiss \(id)"
     case let .interactiveDismiss(id): return "interactiveDismiss \(id)"
+    case let .selectDetent(detent, on, isInteractive):
+      return "selectDetent \(detent.identifier) on \(on)" + (isInteractive ? " by the user" : "")
     case let .addChild(id, to): return "addChild \(id) to \(to)"
     case let .removeFromParent(id): return "removeFromParent \(id)"
     case let .transition(from, to, container): return "transition \(from) to \(to) in \(container)"
@@ -154,18 +163,32 @@ public struct SplitColumns: Sendable, Hashable {
   public var primary: String?
   public var supplementary: String?
   public var secondary: String?
+  /// `setViewController(_:for: .compact)` (iOS 14): the controller a collapsed split view shows
+  /// instead of its other columns.
+  public var compact: String?
+  /// True for `setViewController(nil, for: .compact)` (`compact: null`): the split view loses its
+  /// compact column and collapses onto its primary column again.
+  public var removesCompact: Bool
 
-  public init(primary: String? = nil, supplementary: String? = nil, secondary: String? = nil) {
+  public init(
+    primary: String? = nil, supplementary: String? = nil, secondary: String? = nil, compact: String? = nil,
+    removesCompact: Bool = false
+  ) {
     self.primary = primary
     self.supplementary = supplementary
     self.secondary = secondary
+    self.compact = compact
+    self.removesCompact = removesCompact && compact == nil
   }
 
   /// `primary: list, secondary: detail`.
   public var summary: String {
-    [("primary", primary), ("supplementary", supplementary), ("secondary", secondary)]
-      .compactMap { name, id in id.map { "\(name): \($0)" } }
-      .joined(separator: ", ")
+    [
+      ("primary", primary), ("supplementary", supplementary), ("secondary", secondary),
+      ("compact", removesCompact ? "nil" : compact),
+    ]
+    .compactMap { name, id in id.map { "\(name): \($0)" } }
+    .joined(separator: ", ")
   }
 }
 
@@ -184,6 +207,7 @@ public enum ActionName: String, CaseIterable, Sendable, Hashable {
   case showDetail
   case dismiss
   case interactiveDismiss
+  case selectDetent
   case addChild
   case removeFromParent
   case transition
@@ -201,7 +225,9 @@ public enum ActionName: String, CaseIterable, Sendable, Hashable {
     case .setRoot, .setTraits: return ["window"]
     case .makeKey, .pop, .popToRoot, .dismiss, .interactiveDismiss, .removeFromParent, .transition: return []
     case .push, .popTo, .setViewControllers, .setTabs, .selectTab, .setSidebar, .setSplit, .setPage: return ["on"]
-    case .present, .show, .showDetail: return ["from", "style"]
+    case .selectDetent: return ["on", "interactive"]
+    case .present: return ["from", "style", "detents"]
+    case .show, .showDetail: return ["from", "style"]
     case .addChild: return ["to"]
     }
   }

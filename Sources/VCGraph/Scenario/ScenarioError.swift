@@ -42,6 +42,8 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     case noAction(allowed: [String])
     case severalActions([String])
     case noSteps
+    /// A `detents:` list UIKit would not take, in words saying why.
+    case invalidDetents(String)
     /// The scenario declares more controllers or steps than vcgraph reads.
     case tooMany(String, limit: Int, given: Int)
     case unsupportedVersion(String)
@@ -80,6 +82,7 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
       case let .tooMany(what, limit, given):
         return "the scenario has \(given) \(what); vcgraph reads at most \(limit)"
       case .noSteps: return "the scenario has no steps; 'steps:' needs at least one"
+      case let .invalidDetents(reason): return reason
       case let .unsupportedVersion(version):
         return "unsupported scenario version '\(version)'; this vcgraph reads version 1"
       case let .rule(violation): return violation.message

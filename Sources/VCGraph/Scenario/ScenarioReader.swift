@@ -276,6 +276,41 @@ struct ScenarioReader {
       }
       return parsed
     }
+    /// The `detents:` of a present step, smallest first: `medium`, `large` or custom identifiers,
+    /// each once, `medium` before `large`, for a sheet style only; nil when the step has none.
+    func detents(for style: ModalPresentationStyle) throws(ScenarioError) -> [SheetDetent]? {
+      guard let entry = fields.values["detents"] else { return nil }
+      guard case let .sequence(items) = entry.node, !items.isEmpty else {
+        throw error(
+          .wrongType(context: "'detents'", expected: "a list of detents such as [medium, large], at least one"),
+          at: entry.node)
+      }
+      guard style.isSheet else {
+        throw error(
+          .invalidDetents(
+            "detents apply only to a sheet (style automatic, pageSheet or formSheet); style \(style.rawValue) has no sheetPresentationController"
+              + (style == .popover
+                ? " (a popover that adapts to a sheet in compact width takes its detents from popoverPresentationController.adaptiveSheetPresentationController, which vcgraph does not model)"
+                : "")),
+          at: entry.key)
+      }
+      var detents: [SheetDetent] = []
+      for item in items {
+        let detent = try detent(item, context: "an item of 'detents'")
+        if detents.contains(detent) {
+          throw error(
+            .invalidDetents("the detent '\(detent.identifier)' appears more than once in 'detents'"), at: item)
+        }
+        if detent == .medium, detents.contains(.large) {
+          throw error(
+            .invalidDetents(
+              "'detents' go from the smallest to the largest height (Apple's documentation of UISheetPresentationController.detents): medium comes before large"
+            ), at: item)
+        }
+        detents.append(detent)
+      }
+      return detents
+    }
     /// The fields of an action written as a mapping, `transition: { from: a, to: b, in: c }`.
     func arguments(_ allowed: [String], example: String) throws(ScenarioError) -> Fields {
       let arguments = try mapping(value.node, context: "'\(actionName)'", expected: "a mapping such as \(example)")
@@ -292,13 +327,22 @@ struct ScenarioReader {
     case .pop: action = .pop(try subject())
     case .popToRoot: action = .popToRoot(try subject())
     case .setViewControllers: action = .setViewControllers(try controllerList(), on: try controller("on"))
-    case .present: action = .present(try subject(), from: try controller("from"), style: try style())
+    case .present:
+      let presentationStyle = try style()
+      action = .present(
+        try subject(), from: try controller("from"), style: presentationStyle,
+        detents: try detents(for: presentationStyle))
     case .show: action = .show(try subject(), from: try controller("from"), style: try style())
     case .showDetail: action = .showDetail(try subject(), from: try controller("from"), style: try style())
     case .popTo: action = .popTo(try subject(), on: try optionalController("on"))
     case .makeKey:
       action = .makeKey(window: try nonEmptyString(value, context: "'makeKey'"))
     case .interactiveDismiss: action = .interactiveDismiss(try subject())
+    case .selectDetent:
+      let detent = try detent(value.node, context: "'selectDetent'")
+      action = .selectDetent(
+        detent, on: try controller("on"),
+        isInteractive: try bool(fields, "interactive", context: "'interactive'") ?? false)
     case .transition:
       let arguments = try arguments(["from", "to", "in"], example: "{ from: a, to: b, in: container }")
       func argument(_ key: String) throws(ScenarioError) -> String {
@@ -310,14 +354,17 @@ struct ScenarioReader {
       action = .transition(from: try argument("from"), to: try argument("to"), in: try argument("in"))
     case .setSplit:
       let arguments = try arguments(
-        ["primary", "supplementary", "secondary"], example: "{ primary: listNav, secondary: detail }")
+        ["primary", "supplementary", "secondary", "compact"], example: "{ primary: listNav, secondary: detail }")
       func column(_ key: String) throws(ScenarioError) -> String? {
         try arguments.values[key].map { entry throws(ScenarioError) in
           try controllerID(entry, context: "'\(key)' of setSplit", known: known)
         }
       }
+      // `compact: null` is `setViewController(nil, for: .compact)`; the other columns need a controller.
+      let removesCompact = arguments.values["compact"]?.node.null != nil
       let columns = SplitColumns(
-        primary: try column("primary"), supplementary: try column("supplementary"), secondary: try column("secondary"))
+        primary: try column("primary"), supplementary: try column("supplementary"), secondary: try column("secondary"),
+        compact: removesCompact ? nil : try column("compact"), removesCompact: removesCompact)
       guard columns != SplitColumns() else {
         throw error(.missingKey("primary", context: "'setSplit'"), at: value.node)
       }
@@ -397,6 +444,20 @@ struct ScenarioReader {
       number: number, action: action, caption: caption, location: location,
       isAnimated: try flag("animated", default: true),
       isDuringPreviousAnimation: try flag("duringPreviousAnimation", default: false), expectsWarning: expectsWarning)
+  }
+
+  /// A detent identifier: `medium`, `large` or a custom one (a plain word; a leading dot is dropped,
+  /// as Swift writes `.medium`).
+  private func detent(_ node: Node, context: String) throws(ScenarioError) -> SheetDetent {
+    guard case let .scalar(scalar) = node, node.null == nil else {
+      throw error(.wrongType(context: context, expected: "a detent: medium, large or a custom identifier"), at: node)
+    }
+    var word = scalar.string.trimmingCharacters(in: .whitespaces)
+    if word.hasPrefix(".") { word.removeFirst() }
+    guard !word.isEmpty, !word.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+      throw error(.wrongType(context: context, expected: "a detent: medium, large or a custom identifier"), at: node)
+    }
+    return SheetDetent(word)
   }
 
   /// Reads one iOS 18 tab of a `setTabs` list, and a group's tabs after it, depth first.

@@ -360,7 +360,9 @@ extension ViewController {
     switch kind {
     case .navigation: return children.last == child
     case .tabBar: return selectedChild == child
-    case .splitView: return isCollapsed ? children.first == child : true
+    case .splitView:
+      if isCollapsed == true { return (compactColumn ?? children.first) == child }
+      return compactColumn != child
     case .pageView, .container, .content, .hosting: return true
     }
   }

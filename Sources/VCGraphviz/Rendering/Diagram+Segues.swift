@@ -7,6 +7,13 @@ extension Diagram {
   /// Headed by the storyboard's file name, with the counts of scenes and segues in the caption.
   public init(storyboard: StoryboardHierarchy, title: String? = nil) {
     var context = "STORYBOARD"
+    // The canvas's device decides the launch size class, so whether split views are collapsed.
+    if let device = storyboard.storyboard.device.summary {
+      context += " · \(device.uppercased())"
+    } else if storyboard.hierarchy.viewControllers.contains(where: { $0.kind == .splitView }) {
+      // Its split views are labelled neither collapsed nor expanded: say why.
+      context += " · NO DEVICE: SIZE CLASS NOT KNOWN"
+    }
     if let toolsVersion = storyboard.storyboard.toolsVersion { context += " · TOOLS VERSION \(toolsVersion)" }
     self.init(
       hierarchy: storyboard.hierarchy, context: context, headline: storyboard.storyboard.fileName,

@@ -14,7 +14,8 @@ import VCGraph
 ///   `not-loaded`, `on-screen` or `off-screen`;
 /// - windows: ``svgID(ofWindow:)``, classes `window`, and `key`, `compact` when they are;
 /// - edges: ``svgID(of:)``, classes `edge-root`, `edge-child` with `shown` or `hidden`, or
-///   `edge-presentation` with `style-<style>` (`style-unknown` for a dump that does not say);
+///   `edge-presentation` with `style-<style>` (`style-unknown` for a dump that does not say) and,
+///   for a sheet given detents, `detent-<identifier>` of the detent it rests at;
 /// - window frames: `frame-window-<id>`, class `frame`; the frame of controllers outside any window
 ///   `frame-detached`, classes `frame detached`; the graph: class `theme-light` or `theme-dark`.
 ///
@@ -552,7 +553,12 @@ public struct Diagram: Sendable {
       attributes = [.init("penwidth", shown ? "1.6" : "1.1"), .init("weight", "3")]
       lines = []
     case let .presentation(presenter, presented):
-      classes = ["edge-presentation", "style-" + (hierarchy[presenter]?.presentation?.style?.rawValue ?? "unknown")]
+      let presentation = hierarchy[presenter]?.presentation
+      classes = ["edge-presentation", "style-" + (presentation?.style?.rawValue ?? "unknown")]
+      // A sheet the scenario gave detents: the one it rests at, for a page to style.
+      if presentation?.detentSummary != nil, let detent = presentation?.selectedDetent {
+        classes.append("detent-" + HTMLText.identifier(detent.identifier))
+      }
       color = style.presentationEdge
       attributes = [.init("penwidth", "1.8"), .init("style", "dashed"), .init("arrowhead", "vee")]
       // Beside the presenter: the same rank, to its right. Its style is written on the presented
@@ -753,7 +759,8 @@ public struct Diagram: Sendable {
     let detailColor = isRemoved ? style.removedText : style.secondaryLabel
     let identity = controller.identityLine
     var kindLine = controller.kind.displayName.uppercased()
-    if controller.kind == .splitView { kindLine += controller.isCollapsed ? " · COLLAPSED" : " · EXPANDED" }
+    // Collapsed or expanded only when the input says so (a dump may not): neither otherwise.
+    if let splitViewState = controller.splitViewState { kindLine += " · " + splitViewState.uppercased() }
     let sidebar = source.sidebarState(of: controller.id)
     switch sidebar {
     case .shown?: kindLine += " · SIDEBAR"
@@ -1170,6 +1177,7 @@ public struct Diagram: Sendable {
       notes.append("with \(printed.className ?? "(null)")")
     }
     if presentation.source != presenter { notes.append("called on \(presentation.source)") }
+    if let detents = presentation.detentSummary { notes.append(detents) }
     if hierarchy.window(of: presenter)?.horizontalSizeClass == .compact,
       let appearance = presentation.style?.compactWidthAppearance
     {
