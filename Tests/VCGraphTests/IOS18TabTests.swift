@@ -537,3 +537,47 @@ struct IOS18TabReadingTests {
     }
   }
 }
+
+@Suite("iOS 18 tabs: a state document's tabs are checked")
+struct IOS18TabStateCheckTests {
+  @Test func aControllerCreatedByTheTabsOfTwoTabBarsIsRefused() throws {
+    let yaml = """
+      controllers:
+        split: UISplitViewController
+        left: UITabBarController
+        right: UITabBarController
+        a: AViewController
+        b: BViewController
+      steps:
+        - setTabs:
+            - { tab: a, viewController: a }
+          on: left
+        - setTabs:
+            - { tab: b, viewController: b }
+          on: right
+        - setSplit: { primary: left, secondary: right }
+          on: split
+        - setRoot: split
+      """
+    let hierarchy = try finalHierarchy(yaml)
+    let json = StateDocument(steps: [.init(number: 1, action: "a", hierarchy: hierarchy)]).jsonString()
+    // The document as written reads back.
+    _ = try StateDocument(jsonData: Data(json.utf8), path: "s.json")
+    var document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    var steps = try #require(document["steps"] as? [[String: Any]])
+    var controllers = try #require(steps[0]["viewControllers"] as? [[String: Any]])
+    let right = try #require(controllers.firstIndex { $0["id"] as? String == "right" })
+    var tabs = try #require(controllers[right]["tabs"] as? [[String: Any]])
+    tabs[0]["viewController"] = "a"
+    controllers[right]["tabs"] = tabs
+    steps[0]["viewControllers"] = controllers
+    document["steps"] = steps
+    let broken = try JSONSerialization.data(withJSONObject: document)
+    do {
+      _ = try StateDocument(jsonData: broken, path: "s.json")
+      Issue.record("a controller held by two tab bars' tabs was read")
+    } catch {
+      #expect(error.description == "s.json: error: step 1: controller 'right': 'tabs': 'a' has a controller created by a tab of 'left' too")
+    }
+  }
+}

@@ -283,6 +283,18 @@ private struct StateCheck {
       throw error(.viewInWindowNotLoaded(controller.id))
     }
     try checkColumnsAndDetents()
+    // A controller is held by one tab: no two tab bar controllers' tabs both created it.
+    var creators: [String: String] = [:]
+    for controller in step.viewControllers {
+      for tab in controller.tabs ?? [] where tab.hasViewController {
+        guard let id = tab.viewController else { continue }
+        if let other = creators.updateValue(controller.id, forKey: id), other != controller.id {
+          throw error(
+            .invalidTabs(
+              controller: controller.id, reason: "'\(id)' has a controller created by a tab of '\(other)' too"))
+        }
+      }
+    }
   }
 
   /// No id twice, and every id a field names is a controller or window of the step.

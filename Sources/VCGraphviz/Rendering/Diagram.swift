@@ -925,10 +925,10 @@ public struct Diagram: Sendable {
         continue
       }
       let depth = depths[tab.identifier] ?? 0
-      // The indent in the row's own size, so an indented row is no taller than the others.
+      // The indent in the row's own size, so an indented row is no taller than the others (en
+      // spaces: two no-break spaces in a row mark the gap before a role on the kind's line).
       let indent =
-        depth == 0
-        ? "" : "<FONT POINT-SIZE=\"9\">" + String(repeating: "&#160;&#160;&#160;", count: depth) + "</FONT>"
+        depth == 0 ? "" : "<FONT POINT-SIZE=\"9\">" + String(repeating: "&#8194;&#8194;", count: depth) + "</FONT>"
       let isSelected = tab.identifier == controller.selectedTab
       let symbol: String
       let color: String
