@@ -231,7 +231,8 @@ struct HierarchyDumpTests {
           + " | child of UIHostingController<ModifiedContent<AnyView, RootModifier>>",
         "UIHostingController<ContentView>-2: SwiftUI.UIHostingController<MyApp.ContentView>, hosting, appeared"
           + " | child of PagingController<Int>",
-        "PresentationHostingController<AnyView>: SwiftUI.PresentationHostingController<SwiftUI.AnyView>, content,"
+        // SwiftUI's private hosting controller for presentations is a hosting controller.
+        "PresentationHostingController<AnyView>: SwiftUI.PresentationHostingController<SwiftUI.AnyView>, hosting,"
           + " appeared | presented by UIHostingController<ModifiedContent<AnyView, RootModifier>> (pageSheet)",
       ])
     #expect(

@@ -313,7 +313,7 @@ struct ScenarioReadingTests {
 struct ScenarioErrorTests {
   static let allActions =
     "setRoot, makeKey, push, pop, popTo, popToRoot, setViewControllers, present, show, showDetail, dismiss, "
-    + "interactiveDismiss, addChild, removeFromParent, transition, setTabs, selectTab, setSplit, setPage, setTraits"
+    + "interactiveDismiss, selectDetent, addChild, removeFromParent, transition, setTabs, selectTab, setSidebar, setSplit, setPage, setTraits"
   /// The keys any step may hold besides its action and the action's parameters.
   static let stepOptions = "caption, animated, duringPreviousAnimation, expect"
 
@@ -473,7 +473,7 @@ struct ScenarioErrorTests {
     expectError(
       "controllers:\n  home: { class: Home, style: plain }\n" + steps,
       "test.yaml:2:24: error: unknown key 'style' in controller 'home'; expected one of: class, kind, title, "
-        + "definesPresentationContext, modalInPresentation, retained, restorationIdentifier")
+        + "definesPresentationContext, modalInPresentation, retained, restorationIdentifier, mode, sidebarHidden")
     expectError(
       "controllers:\n  home: { class: Home, definesPresentationContext: maybe }\n" + steps,
       "test.yaml:2:52: error: 'definesPresentationContext' of controller 'home' must be true or false")
@@ -679,7 +679,7 @@ struct ScenarioErrorTests {
     expectError(
       header + "  - setSplit: { primary: listNav, detail: detail }\n    on: split\n",
       "test.yaml:11:35: error: step 1 (setSplit {primary: listNav, detail: detail} on split): unknown key 'detail' "
-        + "in 'setSplit'; expected one of: primary, supplementary, secondary")
+        + "in 'setSplit'; expected one of: primary, supplementary, secondary, compact")
     expectError(
       header + "  - setTraits: { verticalSizeClass: compact }\n",
       "test.yaml:11:18: error: step 1 (setTraits {verticalSizeClass: compact}): unknown key 'verticalSizeClass' "

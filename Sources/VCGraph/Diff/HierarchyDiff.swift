@@ -231,9 +231,49 @@ public struct HierarchyDiff: Sendable {
     if let oldState = old.splitViewState, let newState = new.splitViewState, oldState != newState {
       changes.append("\(oldState) → \(newState)")
     }
+    // A sheet that stays presented but rests at another detent, or was given other detents.
+    if let oldSheet = old.presenter.flatMap({ before[$0]?.presentation }),
+      let newSheet = new.presenter.flatMap({ after[$0]?.presentation }), oldSheet.presented == id,
+      newSheet.presented == id, let oldDetents = oldSheet.sheetDetents, let newDetents = newSheet.sheetDetents
+    {
+      func list(_ detents: [SheetDetent]) -> String { "[" + detents.map(\.identifier).joined(separator: ", ") + "]" }
+      if oldDetents != newDetents { changes.append("detents \(list(oldDetents)) → \(list(newDetents))") }
+      if let from = oldSheet.selectedDetent, let to = newSheet.selectedDetent, from != to {
+        changes.append("detent \(from.identifier) → \(to.identifier)")
+      }
+    }
     if old.instance != new.instance { changes.append("instance \(old.instance) → \(new.instance)") }
+    changes += tabChanges(of: id, from: before, to: after)
     if let oldAddress = old.dumpRecord?.address, let newAddress = new.dumpRecord?.address, oldAddress != newAddress {
       changes.append("address \(oldAddress) → \(newAddress) (another instance)")
+    }
+    return changes
+  }
+
+  /// What changed in a tab bar controller's iOS 18 tabs: the list, the selected tab, the tabs whose
+  /// controllers were created, the sidebar.
+  private static func tabChanges(of id: String, from before: Hierarchy, to after: Hierarchy) -> [String] {
+    guard let old = before[id], let new = after[id], old.kind == .tabBar, new.kind == .tabBar,
+      !old.tabs.isEmpty || !new.tabs.isEmpty
+    else { return [] }
+    var changes: [String] = []
+    func list(_ tabs: [Tab]) -> String { tabs.isEmpty ? "none" : Action.summary(of: tabs) }
+    if old.tabs.map(\.identifier) != new.tabs.map(\.identifier) || old.tabs.map(\.group) != new.tabs.map(\.group) {
+      changes.append("tabs \(list(old.tabs)) → \(list(new.tabs))")
+    }
+    if old.selectedTab != new.selectedTab {
+      changes.append("selected tab \(old.selectedTab ?? "none") → \(new.selectedTab ?? "none")")
+    }
+    let created = new.tabs.filter { tab in
+      after.isCreated(tab, in: id) && !(old.tab(tab.identifier).map { before.isCreated($0, in: id) } ?? false)
+    }
+    if !created.isEmpty {
+      changes.append("controller created for tab " + created.map(\.identifier).joined(separator: ", "))
+    }
+    let oldSidebar = before.sidebarState(of: id)
+    let newSidebar = after.sidebarState(of: id)
+    if let oldSidebar, let newSidebar, oldSidebar != newSidebar {
+      changes.append("sidebar \(oldSidebar.rawValue) → \(newSidebar.rawValue)")
     }
     return changes
   }

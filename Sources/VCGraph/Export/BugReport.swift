@@ -93,7 +93,7 @@ public struct BugReport: Sendable {
         guard let presentation = hierarchy[presenter]?.presentation, !seen.contains(presentation.presented) else {
           return [[]]
         }
-        let step = reference(presentation.presented) + " (" + Self.styleText(presentation.style) + ")"
+        let step = reference(presentation.presented) + " (" + Self.styleText(presentation) + ")"
         return continuations(from: presentation.presented, seen: seen.union([presentation.presented])).map {
           [step] + $0
         }
@@ -106,7 +106,7 @@ public struct BugReport: Sendable {
         guard let presentation = hierarchy[presenter]?.presentation else { continue }
         let first =
           reference(presenter) + " → " + reference(presentation.presented) + " ("
-          + Self.styleText(presentation.style) + ")"
+          + Self.styleText(presentation) + ")"
         for rest in continuations(from: presentation.presented, seen: [presenter, presentation.presented]) {
           chains.append(([first] + rest).joined(separator: " → "))
         }
@@ -153,8 +153,10 @@ public struct BugReport: Sendable {
     return Self.codeSpan(className) + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
   }
 
-  private static func styleText(_ style: ModalPresentationStyle?) -> String {
-    style?.rawValue ?? "style unknown"
+  /// `pageSheet`, `pageSheet · detents medium, large · at medium`, `style unknown`.
+  private static func styleText(_ presentation: Presentation) -> String {
+    [presentation.style?.rawValue ?? "style unknown", presentation.detentSummary].compactMap { $0 }
+      .joined(separator: " · ")
   }
 
   /// `text` as a Markdown code span, fenced by more backticks than it holds in a row.

@@ -51,6 +51,7 @@ public struct HierarchyOutline: Sendable {
       var state = controller.appearance.rawValue
       if !controller.isViewLoaded { state += ", view not loaded" }
       if let splitViewState = controller.splitViewState { state += ", " + splitViewState }
+      if let sidebar = hierarchy.sidebarState(of: id) { state += ", sidebar \(sidebar.rawValue)" }
       if controller.instance > 1 { state += ", instance \(controller.instance)" }
       let head = [label, id, controller.className, state].compactMap { $0 }.joined(separator: "  ")
       lines.append(prefix + (isLast ? "└─ " : "├─ ") + head)
@@ -59,7 +60,17 @@ public struct HierarchyOutline: Sendable {
         ($0, hierarchy.role(of: $0)?.description ?? "child")
       }
       if let presentation = controller.presentation {
-        branches.append((presentation.presented, "presents (\(presentation.style?.rawValue ?? "style unknown"))"))
+        let style = [presentation.style?.rawValue ?? "style unknown", presentation.detentSummary].compactMap { $0 }
+        branches.append((presentation.presented, "presents (\(style.joined(separator: " · ")))"))
+      }
+      // iOS 18 tabs: every tab, and those whose provider has not run yet (they have no branch).
+      if !controller.tabs.isEmpty {
+        let trunk = inner + (branches.isEmpty ? "   " : "│  ")
+        let waiting = controller.tabs.filter { !$0.isGroup && !hierarchy.isCreated($0, in: id) }.map(\.identifier)
+        lines.append(trunk + "UITabs: " + String(Action.summary(of: controller.tabs).dropFirst().dropLast()))
+        lines.append(
+          trunk + "selected tab: " + (controller.selectedTab ?? "none")
+            + (waiting.isEmpty ? "" : " · no controller yet: " + waiting.joined(separator: ", ")))
       }
       for (index, branch) in branches.enumerated().reversed() {
         pending.append((branch.0, branch.1, inner, index == branches.count - 1))

@@ -80,6 +80,7 @@ public struct MermaidFlowchart: Sendable {
         var style = presentation.style?.rawValue ?? "style unknown"
         if presentation.style == .automatic { style += " → \(ModalPresentationStyle.automatic.resolved.rawValue)" }
         var label = ["presents · " + style]
+        if let detents = presentation.detentSummary { label.append(detents) }
         if presentation.source != controller.id { label.append("called on " + presentation.source) }
         appendEdge(tail, "-.->", head, label: label, style: .presentation)
       }
@@ -114,7 +115,29 @@ public struct MermaidFlowchart: Sendable {
     let identity = controller.identityLine
     // A hosting controller is named by the SwiftUI view it shows.
     let className = controller.swiftUIRootView.map { "\($0) in UIHostingController" } ?? controller.className
-    return [kindLine, className] + (identity.isEmpty ? [] : [identity]) + [state]
+    return [kindLine, className] + (identity.isEmpty ? [] : [identity]) + [state] + tabLines(of: controller)
+  }
+
+  /// A tab bar's iOS 18 tabs, as the sidebar lists them: `● Songs` selected, `○ Albums` with its
+  /// controller, `◌ Radio · no controller yet`; a group's tabs after `Library:`.
+  private func tabLines(of controller: ViewController) -> [String] {
+    guard !controller.tabs.isEmpty else { return [] }
+    var lines = ["tabs · sidebar " + (hierarchy.sidebarState(of: controller.id)?.rawValue ?? "unavailable")]
+    let depths = controller.tabDepths
+    for tab in controller.tabs {
+      let depth = depths[tab.identifier] ?? 0
+      let indent = String(repeating: "· ", count: depth)
+      if tab.isGroup {
+        lines.append(indent + tab.displayTitle + ":")
+      } else if tab.identifier == controller.selectedTab {
+        lines.append(indent + "● " + tab.displayTitle)
+      } else if hierarchy.isCreated(tab, in: controller.id) {
+        lines.append(indent + "○ " + tab.displayTitle)
+      } else {
+        lines.append(indent + "◌ " + tab.displayTitle + " · no controller yet")
+      }
+    }
+    return lines
   }
 
   private func nodeClass(of controller: ViewController) -> NodeClass {

@@ -965,9 +965,11 @@ private struct DumpReader {
     let controllers = entries.indices.map { index in
       ViewController(
         id: ids[index], className: classNames[index],
-        kind: Self.kind(
-          unqualifiedName: SwiftClassName.unqualified(classNames[index]),
-          hasChildren: !entries[index].children.isEmpty))
+        kind: ViewControllerKind.isHostingControllerName(classNames[index])
+          ? .hosting
+          : Self.kind(
+            unqualifiedName: SwiftClassName.unqualified(classNames[index]),
+            hasChildren: !entries[index].children.isEmpty))
     }
     var hierarchy = Hierarchy(viewControllers: controllers)
     for (index, entry) in entries.enumerated() {

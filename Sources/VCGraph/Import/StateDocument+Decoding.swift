@@ -104,6 +104,17 @@ extension StateDocument.ViewControllerState: Decodable {
     children = try container.decode([String].self, forKey: .children)
     selectedViewController = try container.decode(String?.self, forKey: .selectedViewController)
     isCollapsed = try container.decode(Bool?.self, forKey: .isCollapsed)
+    compactColumn = try container.decodeIfPresent(String.self, forKey: .compactColumn)
+    // iOS 18 tabs: written only for a tab bar controller that has them (or a mode or hidden sidebar).
+    tabs = try container.decodeIfPresent([StateDocument.TabState].self, forKey: .tabs)
+    selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
+    mode =
+      try container.decodeIfPresent(String.self, forKey: .mode) == nil
+      ? nil : try container.decodeWord(TabBarMode.self, forKey: .mode, naming: "tab bar mode")
+    isSidebarHidden = try container.decodeIfPresent(Bool.self, forKey: .isSidebarHidden)
+    sidebar =
+      try container.decodeIfPresent(String.self, forKey: .sidebar) == nil
+      ? nil : try container.decodeWord(SidebarState.self, forKey: .sidebar, naming: "sidebar state")
     presentingViewController = try container.decode(String?.self, forKey: .presentingViewController)
     presentedViewController = try container.decode(String?.self, forKey: .presentedViewController)
     if try container.decodeNil(forKey: .modalPresentationStyle) {
@@ -112,6 +123,8 @@ extension StateDocument.ViewControllerState: Decodable {
       modalPresentationStyle = try container.decodeWord(
         ModalPresentationStyle.self, forKey: .modalPresentationStyle, naming: "presentation style")
     }
+    sheetDetents = try container.decodeIfPresent([String].self, forKey: .sheetDetents)
+    selectedDetent = try container.decodeIfPresent(String.self, forKey: .selectedDetent)
     state = try container.decodeWord(AppearanceState.self, forKey: .state, naming: "appearance state")
     isViewLoaded = try container.decode(Bool.self, forKey: .isViewLoaded)
     window = try container.decode(String?.self, forKey: .window)
@@ -169,7 +182,8 @@ extension Hierarchy {
       viewControllers: state.viewControllers.map {
         ViewController(
           id: $0.id, className: $0.className, kind: $0.kind, title: $0.title,
-          restorationIdentifier: $0.restorationIdentifier)
+          restorationIdentifier: $0.restorationIdentifier, tabBarMode: $0.mode ?? .automatic,
+          isSidebarHidden: $0.isSidebarHidden ?? false)
       })
     for window in state.windows {
       hierarchy.addWindow(
@@ -183,18 +197,34 @@ extension Hierarchy {
       }
     }
     for (presented, presenter) in check.presentations {
+      // UIKit's defaults are kept as defaults: `[large]` is the detents of a sheet the app left
+      // alone, and its smallest detent is where it rests when nothing is selected.
+      let detents = presented.sheetDetents.map { $0.map(SheetDetent.init) }
+      let selected = presented.selectedDetent.map(SheetDetent.init)
       hierarchy.attachPresentation(
-        presented.id, on: presenter, style: presented.modalPresentationStyle)
+        presented.id, on: presenter, style: presented.modalPresentationStyle,
+        detents: detents == SheetDetent.defaultDetents ? nil : detents,
+        selectedDetentIdentifier: selected == (detents ?? SheetDetent.defaultDetents).first ? nil : selected)
     }
     for controller in state.viewControllers {
       hierarchy.setInstance(of: controller.id, to: controller.instance)
       hierarchy.setContainerDetails(
         of: controller.id,
         selectedChild: controller.kind == .tabBar ? controller.selectedViewController : nil,
-        hasSupplementaryColumn: controller.kind == .splitView && controller.children.count == 3,
+        hasSupplementaryColumn: controller.kind == .splitView
+          && controller.children.count - (controller.compactColumn == nil ? 0 : 1) == 3,
+        hasCompactColumn: controller.kind == .splitView && controller.compactColumn != nil,
         // A split view whose `isCollapsed` is null is neither collapsed nor expanded: the input did not say.
         isCollapsed: controller.kind == .splitView ? controller.isCollapsed : false)
       hierarchy.setState(of: controller.id, appearance: controller.state, isViewLoaded: controller.isViewLoaded)
+      if let tabs = controller.tabs, controller.kind == .tabBar {
+        hierarchy.setTabs(
+          of: controller.id, tabs.map(\.tab), selected: controller.selectedTab,
+          created: tabs.filter(\.hasViewController).compactMap(\.viewController)
+            + tabs.compactMap(\.managingNavigationController).filter { navigation in
+              check.controllers[navigation]?.parent == controller.id
+            })
+      }
     }
     // With every relation and state in place, `isViewInWindow` gives what a replay computes.
     let derived = hierarchy.derivedRelations()
@@ -252,6 +282,7 @@ private struct StateCheck {
     for controller in step.viewControllers where controller.isViewInWindow && !controller.isViewLoaded {
       throw error(.viewInWindowNotLoaded(controller.id))
     }
+    try checkColumnsAndDetents()
   }
 
   /// No id twice, and every id a field names is a controller or window of the step.
@@ -283,6 +314,85 @@ private struct StateCheck {
       }
       if let window = controller.window, !windowIDs.contains(window) {
         throw error(.unknownWindow(window, controller: controller.id))
+      }
+      try checkTabs(of: controller)
+    }
+  }
+
+  /// The iOS 18 tabs of a tab bar controller name controllers of the step, each once, and tabs of
+  /// their own: unique identifiers, groups that are groups, a selected tab among them.
+  private func checkTabs(of controller: StateDocument.ViewControllerState) throws(StateDocumentError) {
+    guard let tabs = controller.tabs else { return }
+    func invalid(_ reason: String) -> StateDocumentError {
+      error(.invalidTabs(controller: controller.id, reason: reason))
+    }
+    guard controller.kind == .tabBar else { throw invalid("only a tab bar controller has tabs") }
+    var identifiers: Set<String> = []
+    var named: Set<String> = []
+    for tab in tabs {
+      guard identifiers.insert(tab.identifier).inserted else {
+        throw invalid("two tabs have the identifier '\(tab.identifier)'")
+      }
+      if let group = tab.group, tabs.first(where: { $0.identifier == group })?.isGroup != true {
+        throw invalid("tab '\(tab.identifier)' names '\(group)' as its group, which is not a group listed before it")
+      }
+      for (field, id) in [
+        ("viewController", tab.viewController), ("managingNavigationController", tab.managingNavigationController),
+      ] {
+        guard let id else { continue }
+        if controllers[id] == nil {
+          throw error(.unknownController(id, field: "tabs." + field, owner: .controller(controller.id)))
+        }
+        guard named.insert(id).inserted else { throw invalid("'\(id)' is named by two tabs") }
+      }
+      if tab.hasViewController && tab.viewController == nil {
+        throw invalid("tab '\(tab.identifier)' has 'hasViewController' true but no 'viewController'")
+      }
+    }
+    if let selected = controller.selectedTab, !identifiers.contains(selected) {
+      throw invalid("'selectedTab' names '\(selected)', which is not one of its tabs")
+    }
+  }
+
+  /// A `compactColumn` is the last child of a split view with another column; `sheetDetents` and
+  /// `selectedDetent` belong to a controller presented as a sheet, list each detent once, and the
+  /// selected detent is one of them.
+  private func checkColumnsAndDetents() throws(StateDocumentError) {
+    for controller in step.viewControllers {
+      if let compact = controller.compactColumn {
+        guard controller.kind == .splitView, controller.children.count >= 2, controller.children.last == compact else {
+          throw error(
+            .invalidField(
+              controller: controller.id, field: "compactColumn",
+              reason:
+                "names '\(compact)', but only a split view's last child, after its other columns, is its compact column"
+            ))
+        }
+      }
+      guard controller.sheetDetents != nil || controller.selectedDetent != nil else { continue }
+      let field = controller.sheetDetents != nil ? "sheetDetents" : "selectedDetent"
+      guard controller.parent == nil, controller.presentingViewController != nil,
+        controller.modalPresentationStyle?.isSheet == true
+      else {
+        throw error(
+          .invalidField(
+            controller: controller.id, field: field,
+            reason: "only a controller presented as a sheet (automatic, pageSheet, formSheet) has detents"))
+      }
+      let detents = controller.sheetDetents ?? SheetDetent.defaultDetents.map(\.identifier)
+      guard !detents.isEmpty, Set(detents).count == detents.count,
+        detents.allSatisfy({ !$0.isEmpty && !$0.contains(where: \.isWhitespace) })
+      else {
+        throw error(
+          .invalidField(
+            controller: controller.id, field: "sheetDetents",
+            reason: "must list at least one detent identifier, each once"))
+      }
+      if let selected = controller.selectedDetent, !detents.contains(selected) {
+        throw error(
+          .invalidField(
+            controller: controller.id, field: "selectedDetent",
+            reason: "is '\(selected)', which is not one of its sheetDetents \(detents)"))
       }
     }
   }
@@ -381,6 +491,7 @@ private struct StateCheck {
           Self.text(derived.selectedViewController)
         ),
         ("isCollapsed", Self.text(controller.isCollapsed), Self.text(derived.isCollapsed)),
+        ("sidebar", Self.text(controller.sidebar?.rawValue), Self.text(derived.sidebar?.rawValue)),
         ("window", Self.text(controller.window), Self.text(derived.window)),
         ("isViewInWindow", "\(controller.isViewInWindow)", "\(derived.isViewInWindow)"),
       ]
@@ -470,8 +581,13 @@ public struct StateDocumentError: Error, Sendable, Hashable, CustomStringConvert
     /// Several controllers are presented by the same one.
     case presentsSeveral(String, presented: [String])
     case viewInWindowNotLoaded(String)
+    /// A field that cannot say what it says: a `compactColumn` that is not the split view's last
+    /// child, detents on a controller that is not presented as a sheet, …
+    case invalidField(controller: String, field: String, reason: String)
     /// A field a hierarchy derives from its relations says something else.
     case inconsistent(controller: String, field: String, written: String, derived: String)
+    /// The iOS 18 `tabs` of a controller do not describe tabs.
+    case invalidTabs(controller: String, reason: String)
 
     public var message: String {
       func list(_ ids: [String]) -> String { ids.map { "'\($0)'" }.joined(separator: " and ") }
@@ -509,8 +625,12 @@ public struct StateDocumentError: Error, Sendable, Hashable, CustomStringConvert
         return "controller '\(presenter)' presents \(list(presented)); a controller presents one at a time"
       case let .viewInWindowNotLoaded(id):
         return "controller '\(id)': 'isViewInWindow' is true, but 'isViewLoaded' is false"
+      case let .invalidField(controller, field, reason):
+        return "controller '\(controller)': '\(field)' \(reason)"
       case let .inconsistent(controller, field, written, derived):
         return "controller '\(controller)': '\(field)' is \(written), but its relations give \(derived)"
+      case let .invalidTabs(controller, reason):
+        return "controller '\(controller)': 'tabs': \(reason)"
       }
     }
   }

@@ -4,7 +4,12 @@ public enum ChildRole: Sendable, Hashable, CustomStringConvertible {
   case stack(index: Int, isTop: Bool)
   /// A tab by index; the selected tab is on screen.
   case tab(index: Int, isSelected: Bool)
+  /// The controller an iOS 18 tab (`UITab`, `UITabGroup`) created, by the tab's identifier; the
+  /// selected tab's is on screen.
+  case namedTab(String, isSelected: Bool)
   /// A split view column: `primary`, `supplementary` or `secondary`; a collapsed split view shows only one.
+  /// A split view column: `primary`, `supplementary`, `secondary` or `compact`; a collapsed split
+  /// view shows only one (its compact column when it has one), an expanded one all but `compact`.
   case column(String, isShown: Bool)
   /// A page view controller's current page.
   case page(index: Int)
@@ -15,17 +20,18 @@ public enum ChildRole: Sendable, Hashable, CustomStringConvertible {
   public var isShown: Bool {
     switch self {
     case let .stack(_, isTop): return isTop
-    case let .tab(_, isSelected): return isSelected
+    case let .tab(_, isSelected), let .namedTab(_, isSelected): return isSelected
     case let .column(_, isShown): return isShown
     case .page, .child: return true
     }
   }
 
-  /// `stack[2] · top`, `tab 1 · selected`, `primary`, `page 0`, `child 0`.
+  /// `stack[2] · top`, `tab 1 · selected`, `tab library · selected`, `primary`, `page 0`, `child 0`.
   public var description: String {
     switch self {
     case let .stack(index, isTop): return "stack[\(index)]" + (isTop ? " · top" : "")
     case let .tab(index, isSelected): return "tab \(index)" + (isSelected ? " · selected" : "")
+    case let .namedTab(identifier, isSelected): return "tab \(identifier)" + (isSelected ? " · selected" : "")
     case let .column(name, isShown): return name + (isShown ? "" : " · hidden")
     case let .page(index): return "page \(index)"
     case let .child(index): return "child \(index)"
@@ -43,8 +49,15 @@ extension Hierarchy {
     case .navigation:
       return .stack(index: index, isTop: index == parent.children.count - 1)
     case .tabBar:
-      return .tab(index: index, isSelected: parent.selectedChild == child)
+      let isSelected = parent.selectedChild == child
+      if let tab = parent.tabs.first(where: {
+        $0.group == nil && ($0.managingNavigationController ?? $0.viewController) == child
+      }) {
+        return .namedTab(tab.identifier, isSelected: isSelected)
+      }
+      return .tab(index: index, isSelected: isSelected)
     case .splitView:
+      if child == parent.compactColumn { return .column("compact", isShown: parent.isCollapsed == true) }
       let names = parent.hasSupplementaryColumn ? ["primary", "supplementary", "secondary"] : ["primary", "secondary"]
       let name = names.indices.contains(index) ? names[index] : "column \(index)"
       return .column(name, isShown: parent.visibleChildren.contains(child))

@@ -14,8 +14,13 @@ extension Hierarchy {
   }
 
   /// Records that `presenter` presents `presented`.
-  mutating func attachPresentation(_ presented: String, on presenter: String, style: ModalPresentationStyle?) {
-    controllers[presenter]?.presentation = Presentation(presented: presented, style: style, source: presenter)
+  mutating func attachPresentation(
+    _ presented: String, on presenter: String, style: ModalPresentationStyle?, detents: [SheetDetent]? = nil,
+    selectedDetentIdentifier: SheetDetent? = nil
+  ) {
+    controllers[presenter]?.presentation = Presentation(
+      presented: presented, style: style, source: presenter, detents: detents,
+      selectedDetentIdentifier: selectedDetentIdentifier)
     controllers[presented]?.presenter = presenter
   }
 
@@ -32,11 +37,21 @@ extension Hierarchy {
   /// Sets the container details a description gives: the selected tab, a split view's columns and
   /// collapse (nil when the description does not say).
   mutating func setContainerDetails(
-    of id: String, selectedChild: String? = nil, hasSupplementaryColumn: Bool = false, isCollapsed: Bool? = false
+    of id: String, selectedChild: String? = nil, hasSupplementaryColumn: Bool = false, hasCompactColumn: Bool = false,
+    isCollapsed: Bool? = false
   ) {
     controllers[id]?.selectedChild = selectedChild
     controllers[id]?.hasSupplementaryColumn = hasSupplementaryColumn
+    controllers[id]?.hasCompactColumn = hasCompactColumn
     controllers[id]?.isCollapsed = isCollapsed
+  }
+
+  /// Gives the tab bar controller `id` its iOS 18 tabs and selected tab; the tabs hold the controllers
+  /// in `created` (their providers have run).
+  mutating func setTabs(of id: String, _ tabs: [Tab], selected: String?, created: [String]) {
+    controllers[id]?.tabs = tabs
+    controllers[id]?.selectedTab = selected
+    for controller in created { controllers[controller]?.tabOwner = id }
   }
 
   /// Sets which instance of its declared controller `id` is.
@@ -71,7 +86,9 @@ extension Hierarchy {
         copy.selectedChild = controller.selectedChild.map(rename)
         copy.presenter = controller.presenter.map(rename)
         copy.presentation = controller.presentation.map {
-          Presentation(presented: rename($0.presented), style: $0.style, source: rename($0.source))
+          Presentation(
+            presented: rename($0.presented), style: $0.style, source: rename($0.source), detents: $0.detents,
+            selectedDetentIdentifier: $0.selectedDetentIdentifier)
         }
         return copy
       })

@@ -74,6 +74,17 @@ public struct Hierarchy: Sendable, Hashable {
       if let presenter = controller.presenter, controllers[presenter]?.presentation?.presented != id {
         problems.append("\(id) is presented by \(presenter), which does not present it")
       }
+      // iOS 18 tabs: a controller a tab created is named by a tab of that tab bar controller, and
+      // the selected tab is one of its tabs.
+      if let owner = controller.tabOwner,
+        controllers[owner]?.tabs.contains(where: { $0.viewController == id || $0.managingNavigationController == id })
+          != true
+      {
+        problems.append("\(id) was created by a tab of \(owner), which has no tab naming it")
+      }
+      if let selected = controller.selectedTab, controller.tab(selected) == nil {
+        problems.append("\(id)'s selected tab \(selected) is not one of its tabs")
+      }
     }
     var roots: Set<String> = []
     for window in windows {

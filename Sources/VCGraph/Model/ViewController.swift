@@ -23,14 +23,32 @@ public struct ViewController: Sendable, Hashable, Identifiable {
   /// The containing view controller (`parent`).
   public internal(set) var parent: String?
   /// The child view controllers in order (`children`; a navigation stack bottom to top; a split
-  /// view's columns: primary, then supplementary when it has one, then secondary).
+  /// view's columns: primary, then supplementary when it has one, then secondary, then the compact
+  /// column when it has one).
   public internal(set) var children: [String] = []
   /// The selected tab of a tab bar controller.
   public internal(set) var selectedChild: String?
+  /// The iOS 18 tabs of a tab bar controller (`tabs`: `UITab`s and `UITabGroup`s, groups before their
+  /// children); empty for a tab bar controller given view controllers, and for other kinds.
+  public internal(set) var tabs: [Tab] = []
+  /// The identifier of the selected tab (`selectedTab`) among ``tabs``: never a group with children.
+  public internal(set) var selectedTab: String?
+  /// `UITabBarController.mode` (iOS 18).
+  public var tabBarMode: TabBarMode
+  /// `UITabBarController.sidebar.isHidden` (iOS 18).
+  public internal(set) var isSidebarHidden: Bool
+  /// The tab bar controller whose tab's provider created this controller: the `UITab` keeps it
+  /// (`UITab.viewController`) while the tab stays in that tab bar, on screen or not.
+  public internal(set) var tabOwner: String?
   /// True for a split view with a supplementary column (its children are primary, supplementary, secondary).
   public internal(set) var hasSupplementaryColumn = false
+  /// True for a split view with a controller for its compact column (iOS 14,
+  /// `setViewController(_:for: .compact)`): its last child, shown instead of the other columns
+  /// while the split view is collapsed.
+  public internal(set) var hasCompactColumn = false
   /// True while a split view is collapsed (compact width): it shows one column, and when the
-  /// primary is a navigation controller the other columns are pushed onto its stack; false while it
+  /// primary is a navigation controller the other columns are pushed onto its stack; with a
+  /// compact column it shows that column instead, and the others stay as they are. False while it
   /// is expanded. Nil when the input does not say: a dump that shows neither one column nor several
   /// on screen, a state JSON with `isCollapsed: null`, a storyboard whose device gives no size
   /// class. A replayed scenario always knows (a split view starts expanded).
@@ -59,7 +77,9 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     definesPresentationContext: Bool? = nil,
     isModalInPresentation: Bool = false,
     isRetained: Bool = false,
-    restorationIdentifier: String? = nil
+    restorationIdentifier: String? = nil,
+    tabBarMode: TabBarMode = .automatic,
+    isSidebarHidden: Bool = false
   ) {
     self.id = id
     self.className = className
@@ -70,6 +90,8 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     self.isModalInPresentation = isModalInPresentation
     self.isRetained = isRetained
     self.restorationIdentifier = restorationIdentifier
+    self.tabBarMode = tabBarMode
+    self.isSidebarHidden = isSidebarHidden
   }
 
   /// The class name without its module prefixes (`MyApp.HomeViewController` → `HomeViewController`),
@@ -116,10 +138,22 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     case .tabBar:
       return selectedChild.map { [$0] } ?? []
     case .splitView:
-      return isCollapsed == true ? Array(children.prefix(1)) : children
+      if isCollapsed == true { return compactColumn.map { [$0] } ?? Array(children.prefix(1)) }
+      return columnChildren
     case .pageView, .container, .content, .hosting:
       return children
     }
+  }
+
+  /// A split view's primary, supplementary and secondary columns, without its compact column; the
+  /// children of any other controller.
+  public var columnChildren: [String] {
+    kind == .splitView && hasCompactColumn ? Array(children.dropLast()) : children
+  }
+
+  /// A split view's compact column, when it has one.
+  public var compactColumn: String? {
+    kind == .splitView && hasCompactColumn ? children.last : nil
   }
 
   /// The same declared controller as a fresh instance: no relations, view not loaded.
@@ -127,7 +161,7 @@ public struct ViewController: Sendable, Hashable, Identifiable {
     var fresh = ViewController(
       id: id, className: className, kind: kind, title: title, definesPresentationContext: definesPresentationContext,
       isModalInPresentation: isModalInPresentation, isRetained: isRetained,
-      restorationIdentifier: restorationIdentifier)
+      restorationIdentifier: restorationIdentifier, tabBarMode: tabBarMode, isSidebarHidden: isSidebarHidden)
     fresh.instance = instance + 1
     return fresh
   }

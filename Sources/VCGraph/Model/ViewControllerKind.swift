@@ -39,10 +39,19 @@ public enum ViewControllerKind: String, Sendable, CaseIterable, Codable {
   static func isHostingControllerName(_ className: String) -> Bool {
     // A mangled name the demangler cannot read (hand-edited, cut short) still says what it is.
     if className.hasPrefix(SwiftClassName.mangledHostingControllerPrefix) { return true }
-    let name = SwiftClassName.unqualified(SwiftClassName.demangled(className))
-    let base = name.prefix { $0 != "<" }
-    return base == "UIHostingController"
+    let demangled = SwiftClassName.demangled(className)
+    let base = SwiftClassName.unqualified(demangled).prefix { $0 != "<" }
+    if base == "UIHostingController" { return true }
+    // SwiftUI's own hosting controllers: a TabView's tabs (`TabHostingController`), a
+    // NavigationStack's screens, presentations. They show a SwiftUI view as UIHostingController does.
+    return demangled.hasPrefix("SwiftUI.") && swiftUIHostingSubclasses.contains(String(base))
   }
+
+  /// SwiftUI's private subclasses of `UIHostingController`, as dumps and SwiftUI's symbols name them
+  /// (`SwiftUI.TabHostingController` holds each tab of a `TabView` on iOS 18).
+  static let swiftUIHostingSubclasses: Set<String> = [
+    "TabHostingController", "NavigationStackHostingController", "PresentationHostingController",
+  ]
 
   /// True for UIKit's own containers, whose children are set through their own API
   /// (push, tabs, columns, pages) rather than `addChild`.

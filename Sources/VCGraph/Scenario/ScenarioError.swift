@@ -35,11 +35,15 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     /// A value is not one of the accepted words.
     case invalidValue(String, context: String, allowed: [String])
     case unknownController(String)
+    /// `selectTab` names neither a controller nor a tab identifier given by an earlier `setTabs`.
+    case unknownTabOrController(String, tabs: [String])
     case duplicateController(String)
     case invalidControllerID(String)
     case noAction(allowed: [String])
     case severalActions([String])
     case noSteps
+    /// A `detents:` list UIKit would not take, in words saying why.
+    case invalidDetents(String)
     /// The scenario declares more controllers or steps than vcgraph reads.
     case tooMany(String, limit: Int, given: Int)
     case unsupportedVersion(String)
@@ -66,6 +70,9 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
         return "'\(value)' is not a valid \(context); expected one of: \(allowed.joined(separator: ", "))"
       case let .unknownController(id):
         return "unknown controller '\(id)'; declare it under 'controllers:'"
+      case let .unknownTabOrController(name, tabs):
+        let shown = tabs.prefix(12).joined(separator: ", ") + (tabs.count > 12 ? ", … \(tabs.count - 12) more" : "")
+        return "'\(name)' is neither a controller nor a tab identifier given by an earlier setTabs (tabs: \(shown))"
       case let .duplicateController(id): return "the controller '\(id)' is declared twice"
       case let .invalidControllerID(id): return "'\(id)' is not a valid controller id; use a non-empty name"
       case let .noAction(allowed):
@@ -75,6 +82,7 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
       case let .tooMany(what, limit, given):
         return "the scenario has \(given) \(what); vcgraph reads at most \(limit)"
       case .noSteps: return "the scenario has no steps; 'steps:' needs at least one"
+      case let .invalidDetents(reason): return reason
       case let .unsupportedVersion(version):
         return "unsupported scenario version '\(version)'; this vcgraph reads version 1"
       case let .rule(violation): return violation.message

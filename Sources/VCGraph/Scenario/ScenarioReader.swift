@@ -24,8 +24,12 @@ struct ScenarioReader {
   static let topLevelKeys = ["version", "title", "sdk", "controllers", "steps"]
   static let controllerKeys = [
     "class", "kind", "title", "definesPresentationContext", "modalInPresentation", "retained",
-    "restorationIdentifier",
+    "restorationIdentifier", "mode", "sidebarHidden",
   ]
+  /// The keys of an iOS 18 tab in a `setTabs` list: `tab` (or `group`) names it.
+  static let tabKeys = ["tab", "title", "viewController"]
+  /// The keys of an iOS 18 tab group in a `setTabs` list.
+  static let groupKeys = ["group", "title", "viewController", "managingNavigationController", "defaultChild", "tabs"]
   /// Keys any step may hold besides its action and the action's parameters.
   static let stepOptions = ["caption", "animated", "duringPreviousAnimation", "expect"]
   /// Each action with the keys its step may hold besides the action key and `caption`.
@@ -62,8 +66,9 @@ struct ScenarioReader {
     }
     let known = Set(controllers.map(\.id))
     var steps: [Step] = []
+    var tabIdentifiers: Set<String> = []
     for (index, node) in stepNodes.enumerated() {
-      steps.append(try readStep(node, number: index + 1, known: known))
+      steps.append(try readStep(node, number: index + 1, known: known, tabIdentifiers: &tabIdentifiers))
     }
     return Scenario(
       path: path, title: title, viewControllers: controllers, steps: steps, declarations: declarations, sdk: sdk)
@@ -133,11 +138,36 @@ struct ScenarioReader {
     let restorationIdentifier = try fields.values["restorationIdentifier"].map { entry throws(ScenarioError) in
       try string(entry, context: "'restorationIdentifier' of \(context)")
     }
+    let name = try className(classEntry.node, context: "'class' of \(context)")
+    // `mode` and `sidebar.isHidden` are UITabBarController's (iOS 18).
+    for key in ["mode", "sidebarHidden"] {
+      if let entry = fields.pairs.first(where: { $0.name == key }),
+        (kind ?? .inferred(fromClassName: name)) != .tabBar
+      {
+        throw error(
+          .wrongType(
+            context: "'\(key)' of \(context)",
+            expected: "a key of a tab bar controller only (class UITabBarController, or kind: tabBar)"),
+          at: entry.key)
+      }
+    }
+    var mode = TabBarMode.automatic
+    if let modeEntry = fields.values["mode"] {
+      var word = try string(modeEntry, context: "'mode' of \(context)")
+      if word.hasPrefix(".") { word.removeFirst() }
+      guard let parsed = TabBarMode(rawValue: word) else {
+        throw error(
+          .invalidValue(word, context: "tab bar mode", allowed: TabBarMode.allCases.map(\.rawValue)), at: modeEntry.node
+        )
+      }
+      mode = parsed
+    }
     return ViewController(
-      id: id, className: try className(classEntry.node, context: "'class' of \(context)"), kind: kind, title: title,
+      id: id, className: name, kind: kind, title: title,
       definesPresentationContext: try flag("definesPresentationContext"),
       isModalInPresentation: try flag("modalInPresentation") ?? false, isRetained: try flag("retained") ?? false,
-      restorationIdentifier: restorationIdentifier)
+      restorationIdentifier: restorationIdentifier, tabBarMode: mode,
+      isSidebarHidden: try flag("sidebarHidden") ?? false)
   }
 
   private func className(_ node: Node, context: String) throws(ScenarioError) -> String {
@@ -152,9 +182,11 @@ struct ScenarioReader {
   // MARK: - Steps
 
   /// Reads one step; an error in it names the step, with its action as written when there is one.
-  private func readStep(_ node: Node, number: Int, known: Set<String>) throws(ScenarioError) -> Step {
+  private func readStep(
+    _ node: Node, number: Int, known: Set<String>, tabIdentifiers: inout Set<String>
+  ) throws(ScenarioError) -> Step {
     do {
-      return try readStepFields(node, number: number, known: known)
+      return try readStepFields(node, number: number, known: known, tabIdentifiers: &tabIdentifiers)
     } catch {
       var error = error
       if error.step == nil { error.step = StepReference(number: number, summary: Self.summary(ofStepAsWritten: node)) }
@@ -185,7 +217,9 @@ struct ScenarioReader {
     return words.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.joined(separator: " ")
   }
 
-  private func readStepFields(_ node: Node, number: Int, known: Set<String>) throws(ScenarioError) -> Step {
+  private func readStepFields(
+    _ node: Node, number: Int, known: Set<String>, tabIdentifiers: inout Set<String>
+  ) throws(ScenarioError) -> Step {
     let allowedActions = Self.actions.map(\.name)
     let fields = try mapping(node, context: "a step", expected: "a mapping such as 'push: home' with 'on: nav'")
     let actionKeys = fields.pairs.map(\.name).filter(allowedActions.contains)
@@ -242,6 +276,41 @@ struct ScenarioReader {
       }
       return parsed
     }
+    /// The `detents:` of a present step, smallest first: `medium`, `large` or custom identifiers,
+    /// each once, `medium` before `large`, for a sheet style only; nil when the step has none.
+    func detents(for style: ModalPresentationStyle) throws(ScenarioError) -> [SheetDetent]? {
+      guard let entry = fields.values["detents"] else { return nil }
+      guard case let .sequence(items) = entry.node, !items.isEmpty else {
+        throw error(
+          .wrongType(context: "'detents'", expected: "a list of detents such as [medium, large], at least one"),
+          at: entry.node)
+      }
+      guard style.isSheet else {
+        throw error(
+          .invalidDetents(
+            "detents apply only to a sheet (style automatic, pageSheet or formSheet); style \(style.rawValue) has no sheetPresentationController"
+              + (style == .popover
+                ? " (a popover that adapts to a sheet in compact width takes its detents from popoverPresentationController.adaptiveSheetPresentationController, which vcgraph does not model)"
+                : "")),
+          at: entry.key)
+      }
+      var detents: [SheetDetent] = []
+      for item in items {
+        let detent = try detent(item, context: "an item of 'detents'")
+        if detents.contains(detent) {
+          throw error(
+            .invalidDetents("the detent '\(detent.identifier)' appears more than once in 'detents'"), at: item)
+        }
+        if detent == .medium, detents.contains(.large) {
+          throw error(
+            .invalidDetents(
+              "'detents' go from the smallest to the largest height (Apple's documentation of UISheetPresentationController.detents): medium comes before large"
+            ), at: item)
+        }
+        detents.append(detent)
+      }
+      return detents
+    }
     /// The fields of an action written as a mapping, `transition: { from: a, to: b, in: c }`.
     func arguments(_ allowed: [String], example: String) throws(ScenarioError) -> Fields {
       let arguments = try mapping(value.node, context: "'\(actionName)'", expected: "a mapping such as \(example)")
@@ -258,13 +327,22 @@ struct ScenarioReader {
     case .pop: action = .pop(try subject())
     case .popToRoot: action = .popToRoot(try subject())
     case .setViewControllers: action = .setViewControllers(try controllerList(), on: try controller("on"))
-    case .present: action = .present(try subject(), from: try controller("from"), style: try style())
+    case .present:
+      let presentationStyle = try style()
+      action = .present(
+        try subject(), from: try controller("from"), style: presentationStyle,
+        detents: try detents(for: presentationStyle))
     case .show: action = .show(try subject(), from: try controller("from"), style: try style())
     case .showDetail: action = .showDetail(try subject(), from: try controller("from"), style: try style())
     case .popTo: action = .popTo(try subject(), on: try optionalController("on"))
     case .makeKey:
       action = .makeKey(window: try nonEmptyString(value, context: "'makeKey'"))
     case .interactiveDismiss: action = .interactiveDismiss(try subject())
+    case .selectDetent:
+      let detent = try detent(value.node, context: "'selectDetent'")
+      action = .selectDetent(
+        detent, on: try controller("on"),
+        isInteractive: try bool(fields, "interactive", context: "'interactive'") ?? false)
     case .transition:
       let arguments = try arguments(["from", "to", "in"], example: "{ from: a, to: b, in: container }")
       func argument(_ key: String) throws(ScenarioError) -> String {
@@ -276,14 +354,17 @@ struct ScenarioReader {
       action = .transition(from: try argument("from"), to: try argument("to"), in: try argument("in"))
     case .setSplit:
       let arguments = try arguments(
-        ["primary", "supplementary", "secondary"], example: "{ primary: listNav, secondary: detail }")
+        ["primary", "supplementary", "secondary", "compact"], example: "{ primary: listNav, secondary: detail }")
       func column(_ key: String) throws(ScenarioError) -> String? {
         try arguments.values[key].map { entry throws(ScenarioError) in
           try controllerID(entry, context: "'\(key)' of setSplit", known: known)
         }
       }
+      // `compact: null` is `setViewController(nil, for: .compact)`; the other columns need a controller.
+      let removesCompact = arguments.values["compact"]?.node.null != nil
       let columns = SplitColumns(
-        primary: try column("primary"), supplementary: try column("supplementary"), secondary: try column("secondary"))
+        primary: try column("primary"), supplementary: try column("supplementary"), secondary: try column("secondary"),
+        compact: removesCompact ? nil : try column("compact"), removesCompact: removesCompact)
       guard columns != SplitColumns() else {
         throw error(.missingKey("primary", context: "'setSplit'"), at: value.node)
       }
@@ -310,15 +391,40 @@ struct ScenarioReader {
     case .dismiss: action = .dismiss(try subject())
     case .addChild: action = .addChild(try subject(), to: try controller("to"))
     case .removeFromParent: action = .removeFromParent(try subject())
-    case .setTabs: action = .setTabs(try controllerList(), on: try controller("on"))
+    case .setTabs:
+      // Controller ids (`setViewControllers`), or iOS 18 tabs: mappings with `tab` or `group`.
+      if case let .sequence(items) = value.node, let first = items.first, case .mapping = first {
+        var tabs: [Tab] = []
+        for item in items {
+          try readTab(item, group: nil, known: known, into: &tabs)
+        }
+        tabIdentifiers.formUnion(tabs.map(\.identifier))
+        action = .setUITabs(tabs, on: try controller("on"))
+      } else {
+        action = .setTabs(try controllerList(), on: try controller("on"))
+      }
     case .selectTab:
       let selection: TabSelection
       if case .scalar = value.node, let index = value.node.int {
         selection = .index(index)
+      } else if case let .scalar(scalar) = value.node, value.node.null == nil, !known.contains(scalar.string),
+        tabIdentifiers.contains(scalar.string)
+      {
+        selection = .identifier(scalar.string)
+      } else if case let .scalar(scalar) = value.node, value.node.null == nil, !known.contains(scalar.string),
+        !tabIdentifiers.isEmpty
+      {
+        throw error(.unknownTabOrController(scalar.string, tabs: tabIdentifiers.sorted()), at: value.node)
       } else {
         selection = .controller(try subject())
       }
       action = .selectTab(selection, on: try controller("on"))
+    case .setSidebar:
+      let word = try string(value, context: "'setSidebar'")
+      guard word == "hidden" || word == "shown" else {
+        throw error(.invalidValue(word, context: "sidebar", allowed: ["hidden", "shown"]), at: value.node)
+      }
+      action = .setSidebarHidden(word == "hidden", on: try controller("on"))
     }
     let caption = try fields.values["caption"].map { entry throws(ScenarioError) in
       try string(entry, context: "'caption'")
@@ -338,6 +444,79 @@ struct ScenarioReader {
       number: number, action: action, caption: caption, location: location,
       isAnimated: try flag("animated", default: true),
       isDuringPreviousAnimation: try flag("duringPreviousAnimation", default: false), expectsWarning: expectsWarning)
+  }
+
+  /// A detent identifier: `medium`, `large` or a custom one (a plain word; a leading dot is dropped,
+  /// as Swift writes `.medium`).
+  private func detent(_ node: Node, context: String) throws(ScenarioError) -> SheetDetent {
+    guard case let .scalar(scalar) = node, node.null == nil else {
+      throw error(.wrongType(context: context, expected: "a detent: medium, large or a custom identifier"), at: node)
+    }
+    var word = scalar.string.trimmingCharacters(in: .whitespaces)
+    if word.hasPrefix(".") { word.removeFirst() }
+    guard !word.isEmpty, !word.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+      throw error(.wrongType(context: context, expected: "a detent: medium, large or a custom identifier"), at: node)
+    }
+    return SheetDetent(word)
+  }
+
+  /// Reads one iOS 18 tab of a `setTabs` list, and a group's tabs after it, depth first.
+  private func readTab(_ node: Node, group: String?, known: Set<String>, into tabs: inout [Tab]) throws(ScenarioError) {
+    let example = "a tab such as { tab: home, title: Home, viewController: home } or { group: library, tabs: [...] }"
+    let fields = try mapping(node, context: "an item of 'setTabs'", expected: example)
+    let isGroup = fields.values["group"] != nil
+    if isGroup, let tabEntry = fields.values["tab"] {
+      throw error(
+        .wrongType(
+          context: "a tab of 'setTabs'", expected: "either 'tab' (a UITab) or 'group' (a UITabGroup), not both"),
+        at: tabEntry.key)
+    }
+    let keyName = isGroup ? "group" : "tab"
+    try checkKeys(fields, allowed: isGroup ? Self.groupKeys : Self.tabKeys, context: "a \(keyName) of 'setTabs'")
+    guard let identifierEntry = fields.values[keyName] else {
+      throw error(.missingKey("tab", context: "an item of 'setTabs' (\(example))"), at: node)
+    }
+    let identifier = try nonEmptyString(identifierEntry, context: "'\(keyName)'")
+    if tabs.contains(where: { $0.identifier == identifier }) {
+      throw error(
+        .wrongType(
+          context: "'\(keyName)' \(identifier)",
+          expected: "an identifier unique across all the tabs of the tab bar controller"),
+        at: identifierEntry.node)
+    }
+    let context = "\(keyName) '\(identifier)'"
+    let title = try fields.values["title"].map { entry throws(ScenarioError) in
+      try string(entry, context: "'title' of \(context)")
+    }
+    func controllerEntry(_ key: String) throws(ScenarioError) -> String? {
+      try fields.values[key].map { entry throws(ScenarioError) in
+        try controllerID(entry, context: "'\(key)' of \(context)", known: known)
+      }
+    }
+    let viewController = try controllerEntry("viewController")
+    let navigation = try controllerEntry("managingNavigationController")
+    let defaultChild = try fields.values["defaultChild"].map { entry throws(ScenarioError) in
+      try nonEmptyString(entry, context: "'defaultChild' of \(context)")
+    }
+    tabs.append(
+      Tab(
+        identifier: identifier, title: title, viewController: viewController, group: group, isGroup: isGroup,
+        managingNavigationController: navigation, defaultChild: defaultChild))
+    guard isGroup, let children = fields.values["tabs"] else { return }
+    guard case let .sequence(items) = children.node else {
+      throw error(.wrongType(context: "'tabs' of \(context)", expected: "a list of tabs"), at: children.node)
+    }
+    for item in items {
+      try readTab(item, group: identifier, known: known, into: &tabs)
+    }
+    if let defaultChild, !tabs.contains(where: { $0.identifier == defaultChild && $0.group == identifier }),
+      let entry = fields.values["defaultChild"]
+    {
+      throw error(
+        .invalidValue(
+          defaultChild, context: "defaultChild of \(context)",
+          allowed: tabs.filter { $0.group == identifier }.map(\.identifier)), at: entry.node)
+    }
   }
 
   private func controllerID(_ entry: Entry, context: String, known: Set<String>) throws(ScenarioError) -> String {

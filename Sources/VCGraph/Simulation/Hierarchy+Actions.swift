@@ -9,16 +9,21 @@ extension Hierarchy {
     case let .popTo(id, on): try popTo(id, on: on)
     case let .popToRoot(id): try pop(id, toRoot: true, into: &change)
     case let .setViewControllers(ids, on): try setViewControllers(ids, on: on, into: &change)
-    case let .present(id, source, style): try present(id, from: source, style: style, into: &change)
+    case let .present(id, source, style, detents):
+      try present(id, from: source, style: style, detents: detents, into: &change)
     case let .show(id, source, style): try show(id, from: source, style: style, into: &change)
     case let .showDetail(id, source, style): try showDetail(id, from: source, style: style, into: &change)
     case let .dismiss(id): try dismiss(id, into: &change)
     case let .interactiveDismiss(id): try interactiveDismiss(id, into: &change)
+    case let .selectDetent(detent, id, isInteractive):
+      try selectDetent(detent, on: id, isInteractive: isInteractive, into: &change)
     case let .addChild(id, container): try addChild(id, to: container, into: &change)
     case let .removeFromParent(id): try removeFromParent(id, into: &change)
     case let .transition(from, to, container): try transition(from: from, to: to, in: container, into: &change)
     case let .setTabs(ids, on): try setTabs(ids, on: on, into: &change)
+    case let .setUITabs(tabs, on): try setUITabs(tabs, on: on, into: &change)
     case let .selectTab(selection, on): try selectTab(selection, on: on, into: &change)
+    case let .setSidebarHidden(isHidden, on): try setSidebarHidden(isHidden, on: on)
     case let .setSplit(columns, on): try setSplit(columns, on: on)
     case let .setPage(ids, on): try setPage(ids, on: on)
     case let .setTraits(sizeClass, window):
@@ -141,9 +146,10 @@ extension Hierarchy {
       guard ids.count <= 2 else {
         throw .tooManyChildren(container: reference(containerID), kind: kind, limit: 2, given: ids.count)
       }
+      // The compact column is not one of `viewControllers`: it stays.
       try setColumns(
         of: containerID, primary: ids.first, supplementary: nil, secondary: ids.count > 1 ? ids[1] : nil,
-        action: .setViewControllers)
+        compact: controllers[containerID]?.compactColumn, action: .setViewControllers)
     case .pageView:
       try setPage(ids, on: containerID)
     default:
@@ -162,6 +168,8 @@ extension Hierarchy {
     let tabBar = try container(.tabBar, from: target, for: .setTabs)
     let previous = controllers[tabBar]?.selectedChild
     let previousIndex = previous.flatMap { controllers[tabBar]?.children.firstIndex(of: $0) }
+    // View controllers replace iOS 18 tabs: the tabs let go of the controllers they created.
+    releaseTabs(of: tabBar, keeping: [])
     try replaceChildren(of: tabBar, with: ids, action: .setTabs)
     // UIKit reselects the previous tab, else the tab at the previous index, else the first.
     if let previous, ids.contains(previous) {
@@ -182,9 +190,14 @@ extension Hierarchy {
     // toViewController:` with no duration: https://iphonedev.wiki/UITabBarController).
     change.isAnimated = false
     let tabBar = try container(.tabBar, from: target, for: .selectTab)
+    if controllers[tabBar]?.tabs.isEmpty == false {
+      return try selectUITab(selection, in: tabBar, into: &change)
+    }
     let tabs = controllers[tabBar]?.children ?? []
     let selected: String
     switch selection {
+    case let .identifier(name):
+      throw .unknownTab(name, tabBar: reference(tabBar), known: [])
     case let .controller(id):
       guard tabs.contains(id) else { throw .notATab(try existing(id).reference, tabBar: reference(tabBar)) }
       selected = id
@@ -200,24 +213,32 @@ extension Hierarchy {
   private mutating func setSplit(_ columns: SplitColumns, on target: String) throws(RuleViolation) {
     let split = try container(.splitView, from: target, for: .setSplit)
     expand(split)
-    let current = controllers[split]?.children ?? []
+    let current = controllers[split]?.columnChildren ?? []
     let hasSupplementary = controllers[split]?.hasSupplementaryColumn ?? false
     let currentSupplementary = hasSupplementary && current.count > 1 ? current[1] : nil
     let currentSecondary = current.count > (hasSupplementary ? 2 : 1) ? current.last : nil
     try setColumns(
       of: split, primary: columns.primary ?? current.first,
       supplementary: columns.supplementary ?? currentSupplementary,
-      secondary: columns.secondary ?? currentSecondary, action: .setSplit)
+      secondary: columns.secondary ?? currentSecondary,
+      compact: columns.removesCompact ? nil : columns.compact ?? controllers[split]?.compactColumn, action: .setSplit)
   }
 
-  /// Sets a split view's columns, expanding it first if it is collapsed.
+  /// Sets a split view's columns, expanding it first if it is collapsed (it collapses again after
+  /// the step when its window is compact). The compact column is its last child.
   private mutating func setColumns(
-    of split: String, primary: String?, supplementary: String?, secondary: String?, action: ActionName
+    of split: String, primary: String?, supplementary: String?, secondary: String?, compact: String?,
+    action: ActionName
   ) throws(RuleViolation) {
     expand(split)
     guard let primary else { throw .splitViewWithoutPrimary(reference(split), action: action.rawValue) }
-    try replaceChildren(of: split, with: [primary] + [supplementary, secondary].compactMap { $0 }, action: action)
+    let columns = [primary] + [supplementary, secondary].compactMap { $0 }
+    if let compact, columns.contains(compact) {
+      throw .compactColumnTwice(reference(compact), splitView: reference(split))
+    }
+    try replaceChildren(of: split, with: columns + [compact].compactMap { $0 }, action: action)
     controllers[split]?.hasSupplementaryColumn = supplementary != nil
+    controllers[split]?.hasCompactColumn = compact != nil
   }
 
   private mutating func setPage(_ ids: [String], on target: String) throws(RuleViolation) {
@@ -229,7 +250,7 @@ extension Hierarchy {
   }
 
   /// Replaces every child of `containerID` with `ids`, detaching the ones left out.
-  private mutating func replaceChildren(
+  mutating func replaceChildren(
     of containerID: String, with ids: [String], action: ActionName
   ) throws(RuleViolation) {
     var seen: Set<String> = []
@@ -309,7 +330,8 @@ extension Hierarchy {
   // MARK: - Presentation
 
   private mutating func present(
-    _ id: String, from source: String, style: ModalPresentationStyle, into change: inout Change
+    _ id: String, from source: String, style: ModalPresentationStyle, detents: [SheetDetent]? = nil,
+    into change: inout Change
   ) throws(RuleViolation) {
     change.order = .presentation
     let controller = try existing(id)
@@ -342,7 +364,8 @@ extension Hierarchy {
     }
     // An alert controller brings its own presentation, whatever `automatic` means for other controllers.
     let style = style == .automatic && controller.className == "UIAlertController" ? .custom : style
-    controllers[presenter]?.presentation = Presentation(presented: id, style: style, source: source)
+    if detents != nil, !style.isSheet { throw .detentsWithoutSheet(controller.reference, style: style) }
+    controllers[presenter]?.presentation = Presentation(presented: id, style: style, source: source, detents: detents)
     controllers[id]?.presenter = presenter
     // UIKit forwards the call but logs it when the source's own view is not in the window.
     if sourceController.appearance.isOnScreen == false {
@@ -385,21 +408,23 @@ extension Hierarchy {
     guard let split = nearest(.splitView, from: source), let splitView = controllers[split] else {
       return try present(id, from: source, style: style, into: &change)
     }
-    if splitView.isCollapsed == true, let primary = splitView.children.first, controllers[primary]?.kind == .navigation
+    if splitView.isCollapsed == true, !splitView.hasCompactColumn, let primary = splitView.children.first,
+      controllers[primary]?.kind == .navigation
     {
       // A collapsed split view shows the detail on the primary navigation stack.
       return try push(id, onto: primary)
     }
-    let columns = splitView.children
+    let columns = splitView.columnChildren
     if columns.count > (splitView.hasSupplementaryColumn ? 2 : 1), columns.last == id { return }
-    // Expanded, the detail replaces the secondary column; collapsed with a plain primary, it does
-    // too but stays hidden until the split view expands.
+    // Expanded, the detail replaces the secondary column; collapsed with a plain primary or with a
+    // compact column, it does too but stays hidden until the split view expands.
     try replaceSecondary(of: split, with: id)
   }
 
   private mutating func replaceSecondary(of split: String, with id: String) throws(RuleViolation) {
     guard let splitView = controllers[split] else { return }
-    var columns = splitView.children
+    if id == splitView.compactColumn { throw .compactColumnTwice(reference(id), splitView: reference(split)) }
+    var columns = splitView.columnChildren
     if splitView.hasSupplementaryColumn && columns.count < 2 {
       // A three-column split view left with only its primary: the detail is its secondary column.
       controllers[split]?.hasSupplementaryColumn = false
@@ -410,7 +435,7 @@ extension Hierarchy {
     } else {
       columns.append(id)
     }
-    try replaceChildren(of: split, with: columns, action: .showDetail)
+    try replaceChildren(of: split, with: columns + [splitView.compactColumn].compactMap { $0 }, action: .showDetail)
   }
 
   private mutating func dismiss(_ id: String, into change: inout Change) throws(RuleViolation) {
@@ -459,6 +484,39 @@ extension Hierarchy {
     dismissChain(from: sheet)
   }
 
+  /// Changes the selected detent of the sheet holding `id`. Set by the app, UIKit makes no callback
+  /// ("The system doesn't call this after you change selectedDetentIdentifier programmatically":
+  /// Apple's documentation of `sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)`);
+  /// dragged by the user, it tells the delegate after the change. The sheet's views stay where
+  /// they are either way, and so does the presenter under it: no appearance callbacks.
+  private mutating func selectDetent(
+    _ detent: SheetDetent, on id: String, isInteractive: Bool, into change: inout Change
+  ) throws(RuleViolation) {
+    let controller = try existing(id)
+    let action = ActionName.selectDetent.rawValue
+    guard let sheet = lineage(of: id).first(where: { controllers[$0]?.presenter != nil }),
+      let presenter = controllers[sheet]?.presenter, let presentation = controllers[presenter]?.presentation,
+      let detents = presentation.sheetDetents
+    else { throw .notInSheet(controller.reference, action: action) }
+    guard detents.contains(detent) else {
+      throw .unknownDetent(detent, sheet: reference(sheet), detents: detents)
+    }
+    if isInteractive {
+      if let above = presentationChain(above: sheet).first {
+        throw .sheetNotDraggable(reference(sheet), reason: "it presents \(reference(above)), which covers it")
+      }
+      guard controllers[sheet]?.appearance.isOnScreen == true else {
+        throw .sheetNotDraggable(reference(sheet), reason: "it is not on screen")
+      }
+      // A drag ending where it began changes nothing and tells nobody.
+      guard presentation.selectedDetent != detent else { return }
+      change.trailing = [LifecycleEvent(sheet, .sheetPresentationControllerDidChangeSelectedDetentIdentifier)]
+    }
+    if presentation.selectedDetentIdentifier != detent {
+      controllers[presenter]?.presentation?.selectedDetentIdentifier = detent
+    }
+  }
+
   /// Dismisses `presented` and every controller presented above it, top first.
   private mutating func dismissChain(from presented: String) {
     for id in ([presented] + presentationChain(above: presented)).reversed() {
@@ -481,7 +539,7 @@ extension Hierarchy {
   }
 
   /// The nearest container of `kind` at or above `target`, as UIKit's `navigationController` finds it.
-  private func container(
+  func container(
     _ kind: ViewControllerKind, from target: String, for action: ActionName
   ) throws(RuleViolation) -> String {
     let named = try existing(target)
@@ -492,7 +550,7 @@ extension Hierarchy {
   }
 
   /// Checks that `id` can become a child of `parentID`: no other parent, not presented, not a root, no cycle.
-  private func checkCanBecomeChild(_ id: String, of parentID: String) throws(RuleViolation) {
+  func checkCanBecomeChild(_ id: String, of parentID: String) throws(RuleViolation) {
     let controller = try existing(id)
     if let parent = controller.parent, parent != parentID {
       throw .alreadyHasParent(child: controller.reference, parent: reference(parent))

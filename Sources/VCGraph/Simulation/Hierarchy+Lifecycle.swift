@@ -132,11 +132,12 @@ extension Hierarchy {
     return leaving.map { ($0, nil) } + joining.map { ($0, next.controllers[$0]?.parent) }
   }
 
-  /// True while something holds the controller: a parent, a presentation either way, or a window.
+  /// True while something holds the controller: a parent, a presentation either way, a window, or
+  /// the iOS 18 tab whose provider created it.
   func isHeld(_ id: String) -> Bool {
     guard let controller = controllers[id] else { return false }
     return controller.parent != nil || controller.presenter != nil || controller.presentation != nil
-      || windowRooted(at: id) != nil
+      || controller.tabOwner != nil || windowRooted(at: id) != nil
   }
 
   /// The controllers this step releases, in the order they are deallocated: each controller that
@@ -163,14 +164,25 @@ extension Hierarchy {
   /// The same as filtering ``descendants(of:)`` by the lineage of each, walked once.
   func descendantsReleased(with id: String) -> [String] {
     var result: [String] = []
-    var stack = Array((controllers[id]?.children ?? []).reversed())
+    var stack = Array((ownedByTabs(of: id) + (controllers[id]?.children ?? [])).reversed())
     var seen: Set<String> = [id]
     while let next = stack.popLast() {
       guard seen.insert(next).inserted, controllers[next]?.isRetained != true else { continue }
       result.append(next)
-      stack += (controllers[next]?.children ?? []).reversed()
+      stack += (ownedByTabs(of: next) + (controllers[next]?.children ?? [])).reversed()
     }
     return result
+  }
+
+  /// The controllers the iOS 18 tabs of `id` created and hold that are not its children (a tab of a
+  /// group, off its navigation stack): they go with the tab bar controller.
+  func ownedByTabs(of id: String) -> [String] {
+    guard let tabBar = controllers[id], !tabBar.tabs.isEmpty else { return [] }
+    return tabBar.tabs.flatMap { [$0.managingNavigationController, $0.viewController] }.compactMap { owned in
+      guard let owned, let controller = controllers[owned], controller.tabOwner == id, controller.parent == nil
+      else { return nil }
+      return owned
+    }
   }
 
   /// Replaces each released controller by a fresh instance; retained children lose their parent.
@@ -179,6 +191,13 @@ extension Hierarchy {
     for id in released {
       for child in controllers[id]?.children ?? [] where !gone.contains(child) {
         controllers[child]?.parent = nil
+      }
+      // A retained controller a released tab bar's tab created is no tab's any more.
+      for tab in controllers[id]?.tabs ?? [] {
+        for owned in [tab.managingNavigationController, tab.viewController].compactMap({ $0 })
+        where !gone.contains(owned) && controllers[owned]?.tabOwner == id {
+          controllers[owned]?.tabOwner = nil
+        }
       }
     }
     for id in released {

@@ -25,13 +25,17 @@ extension Hierarchy {
     }
   }
 
-  /// Collapses a split view to one column. With a navigation controller as primary, the other
-  /// columns are pushed onto its stack (`collapseSecondaryViewController(_:for:)`), so compact
-  /// width shows one navigation stack; otherwise only the primary column is shown.
+  /// Collapses a split view to one column. With a compact column, that column is shown and the
+  /// others stay where they are, off screen ("If a view controller is set for this column, that
+  /// view controller is shown when isCollapsed is true": Apple's documentation of
+  /// `UISplitViewController.Column.compact`). Otherwise, with a navigation controller as primary,
+  /// the other columns are pushed onto its stack (`collapseSecondaryViewController(_:for:)`), so
+  /// compact width shows one navigation stack; else only the primary column is shown.
   mutating func collapse(_ split: String) {
     guard let splitView = controllers[split], splitView.isCollapsed != true else { return }
     controllers[split]?.isCollapsed = true
-    guard let primary = splitView.children.first, controllers[primary]?.kind == .navigation else { return }
+    guard !splitView.hasCompactColumn, let primary = splitView.children.first, controllers[primary]?.kind == .navigation
+    else { return }
     let others = Array(splitView.children.dropFirst())
     let base = controllers[primary]?.children.count ?? 0
     controllers[split]?.collapsedStackBase = base
@@ -42,7 +46,8 @@ extension Hierarchy {
     }
   }
 
-  /// Expands a collapsed split view. The controllers above the primary column's own part of the
+  /// Expands a collapsed split view. With a compact column, the other columns come back as they
+  /// were and the compact column leaves the screen. Otherwise the controllers above the primary column's own part of the
   /// navigation stack go back to the other columns (`separateSecondaryViewController(for:)`): the
   /// lowest to the supplementary column when the split view has one, the top one to the secondary
   /// (a lone one to the supplementary column of a split view that has one); any in between leave

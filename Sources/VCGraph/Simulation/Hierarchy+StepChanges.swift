@@ -261,7 +261,7 @@ extension Hierarchy {
   private func wasHeld(_ id: String, windows: [Window]) -> Bool {
     guard let controller = controllers.earlier(id) else { return false }
     return controller.parent != nil || controller.presenter != nil || controller.presentation != nil
-      || windows.contains { $0.rootViewController == id }
+      || controller.tabOwner != nil || windows.contains { $0.rootViewController == id }
   }
 
   /// ``containmentRoot(of:)`` before the step being recorded.
@@ -360,7 +360,9 @@ extension ViewController {
     switch kind {
     case .navigation: return children.last == child
     case .tabBar: return selectedChild == child
-    case .splitView: return isCollapsed == true ? children.first == child : true
+    case .splitView:
+      if isCollapsed == true { return (compactColumn ?? children.first) == child }
+      return compactColumn != child
     case .pageView, .container, .content, .hosting: return true
     }
   }

@@ -30,6 +30,9 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
     case presentationControllerWillDismiss
     case presentationControllerDidDismiss
     case presentationControllerDidAttemptToDismiss
+    /// `sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)`: the user dragged a sheet
+    /// to another detent. UIKit does not call it when the app sets `selectedDetentIdentifier`.
+    case sheetPresentationControllerDidChangeSelectedDetentIdentifier
     case `deinit`
   }
 
@@ -48,6 +51,8 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
     case .presentationControllerWillDismiss: return "presentationControllerWillDismiss"
     case .presentationControllerDidDismiss: return "presentationControllerDidDismiss"
     case .presentationControllerDidAttemptToDismiss: return "presentationControllerDidAttemptToDismiss"
+    case .sheetPresentationControllerDidChangeSelectedDetentIdentifier:
+      return "sheetPresentationControllerDidChangeSelectedDetentIdentifier"
     case .deinit: return "deinit"
     }
   }
@@ -89,7 +94,8 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
     case let .willMove(parent): return "willMove(toParent: \(parent ?? "nil"))"
     case let .didMove(parent): return "didMove(toParent: \(parent ?? "nil"))"
     case .presentationControllerShouldDismiss, .presentationControllerWillDismiss,
-      .presentationControllerDidDismiss, .presentationControllerDidAttemptToDismiss:
+      .presentationControllerDidDismiss, .presentationControllerDidAttemptToDismiss,
+      .sheetPresentationControllerDidChangeSelectedDetentIdentifier:
       return "\(name)(_:)"
     case .deinit: return "deinit"
     }

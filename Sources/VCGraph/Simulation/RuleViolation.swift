@@ -59,6 +59,26 @@ public enum RuleViolation: Error, Sendable, Hashable {
   case presentationCycle(String, presenter: String)
   /// `transition(from:to:)` with the same controller on both sides.
   case transitionToItself(String)
+  /// `detents` for a presentation that is not a sheet: only a `UISheetPresentationController` has them.
+  case detentsWithoutSheet(String, style: ModalPresentationStyle)
+  /// `selectDetent` on a controller that no presented sheet holds.
+  case notInSheet(String, action: String)
+  /// `selectDetent` naming a detent the sheet does not have.
+  case unknownDetent(SheetDetent, sheet: String, detents: [SheetDetent])
+  /// A user's drag of a sheet that is not on screen, or that presents another controller.
+  case sheetNotDraggable(String, reason: String)
+  /// A split view's compact column given to another column too, or a column-style call on it.
+  case compactColumnTwice(String, splitView: String)
+  /// Two iOS 18 tabs of one tab bar controller with the same identifier.
+  case duplicateTabIdentifier(String, tabBar: String)
+  /// A tab named by `selectTab` that the tab bar controller's iOS 18 tabs do not hold; `known` lists its root tabs.
+  case unknownTab(String, tabBar: String, known: [String])
+  /// A tab whose view controller provider is needed but that names no controller.
+  case tabWithoutViewController(String, tabBar: String)
+  /// A controller created by a tab of another tab bar controller, named by a tab again.
+  case controllerOfAnotherTabBar(String, tabBar: String)
+  /// `managingNavigationController` that is not a navigation controller, or set on a group inside a group.
+  case invalidManagingNavigationController(String, group: String, reason: String)
 
   public var message: String {
     switch self {
@@ -139,6 +159,36 @@ public enum RuleViolation: Error, Sendable, Hashable {
         "\(controller) cannot be presented by \(presenter): \(presenter) is presented by \(controller) or inside it."
     case let .transitionToItself(controller):
       return "transition needs two different children; from and to are both \(controller)."
+    case let .detentsWithoutSheet(controller, style):
+      return
+        "\(controller) is presented with style \(style.rawValue), which has no sheetPresentationController; detents apply only to sheets (automatic, pageSheet, formSheet)."
+    case let .notInSheet(controller, action):
+      return
+        "\(controller) is not in a presented sheet; \(action) changes the selectedDetentIdentifier of the sheet (pageSheet, formSheet, automatic) that holds the controller."
+    case let .unknownDetent(detent, sheet, detents):
+      let list = detents.map(\.identifier).joined(separator: ", ")
+      return
+        "The sheet of \(sheet) has no detent '\(detent.identifier)'; its detents are [\(list)]. selectedDetentIdentifier must name one of them."
+    case let .sheetNotDraggable(controller, reason):
+      return "The user cannot drag the sheet of \(controller): \(reason)."
+    case let .compactColumnTwice(controller, splitView):
+      return
+        "\(controller) would be both the compact column and another column of \(splitView); a controller has one parent, give the compact column its own controller."
+    case let .duplicateTabIdentifier(identifier, tabBar):
+      return
+        "Two tabs of \(tabBar) have the identifier '\(identifier)'; each identifier must be unique across all the tabs managed by a UITabBarController."
+    case let .unknownTab(name, tabBar, known):
+      guard !known.isEmpty else {
+        return "\(tabBar) has no iOS 18 tabs (UITab) named '\(name)'; give it tabs with setTabs first."
+      }
+      return "No tab of \(tabBar) has the identifier '\(name)' (its tabs: \(known.joined(separator: ", ")))."
+    case let .tabWithoutViewController(identifier, tabBar):
+      return
+        "Tab '\(identifier)' of \(tabBar) has no view controller provider: give it a viewController (a group shows its own when one of its tabs is selected, unless it has a managingNavigationController)."
+    case let .controllerOfAnotherTabBar(controller, tabBar):
+      return "\(controller) was created by a tab of \(tabBar); a controller belongs to one tab."
+    case let .invalidManagingNavigationController(controller, group, reason):
+      return "The managingNavigationController \(controller) of tab group '\(group)' \(reason)."
     }
   }
 }

@@ -14,7 +14,8 @@ import VCGraph
 ///   `not-loaded`, `on-screen` or `off-screen`;
 /// - windows: ``svgID(ofWindow:)``, classes `window`, and `key`, `compact` when they are;
 /// - edges: ``svgID(of:)``, classes `edge-root`, `edge-child` with `shown` or `hidden`, or
-///   `edge-presentation` with `style-<style>` (`style-unknown` for a dump that does not say);
+///   `edge-presentation` with `style-<style>` (`style-unknown` for a dump that does not say) and,
+///   for a sheet given detents, `detent-<identifier>` of the detent it rests at;
 /// - window frames: `frame-window-<id>`, class `frame`; the frame of controllers outside any window
 ///   `frame-detached`, classes `frame detached`; the graph: class `theme-light` or `theme-dark`.
 ///
@@ -552,7 +553,12 @@ public struct Diagram: Sendable {
       attributes = [.init("penwidth", shown ? "1.6" : "1.1"), .init("weight", "3")]
       lines = []
     case let .presentation(presenter, presented):
-      classes = ["edge-presentation", "style-" + (hierarchy[presenter]?.presentation?.style?.rawValue ?? "unknown")]
+      let presentation = hierarchy[presenter]?.presentation
+      classes = ["edge-presentation", "style-" + (presentation?.style?.rawValue ?? "unknown")]
+      // A sheet the scenario gave detents: the one it rests at, for a page to style.
+      if presentation?.detentSummary != nil, let detent = presentation?.selectedDetent {
+        classes.append("detent-" + HTMLText.identifier(detent.identifier))
+      }
       color = style.presentationEdge
       attributes = [.init("penwidth", "1.8"), .init("style", "dashed"), .init("arrowhead", "vee")]
       // Beside the presenter: the same rank, to its right. Its style is written on the presented
@@ -703,7 +709,8 @@ public struct Diagram: Sendable {
     // A controller from a scenario is drawn from what the key holds alone (one from a dump also
     // from where its view is), and the frames of a scenario draw most controllers as they were.
     // A storyboard's scene also shows its unwind segues, which no key holds.
-    guard controller.dumpRecord == nil, !isStoryboard else {
+    // A tab bar's iOS 18 tabs are drawn with what the other controllers say (which tabs have theirs).
+    guard controller.dumpRecord == nil, !isStoryboard, controller.tabs.isEmpty else {
       return makeControllerNode(
         controller, in: source, cluster: cluster, placement: placement, callbacks: callbacks, mark: mark)
     }
@@ -754,6 +761,12 @@ public struct Diagram: Sendable {
     var kindLine = controller.kind.displayName.uppercased()
     // Collapsed or expanded only when the input says so (a dump may not): neither otherwise.
     if let splitViewState = controller.splitViewState { kindLine += " · " + splitViewState.uppercased() }
+    let sidebar = source.sidebarState(of: controller.id)
+    switch sidebar {
+    case .shown?: kindLine += " · SIDEBAR"
+    case .hidden?: kindLine += " · SIDEBAR HIDDEN"
+    case .unavailable?, nil: break
+    }
     // The kind, and the place the controller has in its parent: `NAVIGATION  tab 1 · selected`.
     var topLine = HTMLText.font(kindLine, size: 9, color: kindColor, bold: true)
     if let placement {
@@ -775,6 +788,7 @@ public struct Diagram: Sendable {
         "\(state.symbol) \(state.text)", size: 10, color: isRemoved ? style.removedText : state.color, width: 30),
     ].compactMap { $0 }
     if let note = markNote(mark) { rows.insert(note, at: 0) }
+    rows += tabRows(of: controller, in: source, isRemoved: isRemoved, showsSidebar: sidebar == .shown)
     // How the controller is presented, beyond its style: forwarded, or with the class a dump printed.
     for note in placement?.notes ?? [] {
       rows.append(
@@ -870,6 +884,71 @@ public struct Diagram: Sendable {
         .init("tooltip", Self.tooltip(of: controller, placement: placement)),
       ])
   }
+
+  /// The iOS 18 tabs of a tab bar controller, one a line as its sidebar lists them (a group's tabs
+  /// indented under it): `●` the selected tab, `○` a tab whose controller exists, `◌` a tab whose
+  /// provider has not run yet (no controller, so no box), faint; a group `▾` (holding the selected
+  /// tab) or `▸`. The heading says whether the sidebar shows them all or the tab bar the root ones.
+  /// After ``tabRowLimit`` tabs one line counts the others (the selected tab is always listed).
+  private func tabRows(
+    of controller: ViewController, in source: Hierarchy, isRemoved: Bool, showsSidebar: Bool
+  )
+    -> [String]
+  {
+    guard !controller.tabs.isEmpty else { return [] }
+    // Without the sidebar the tab bar shows the root tabs; the group's tabs are reached through it.
+    let heading = showsSidebar ? "tabs (sidebar)" : "tabs (the tab bar shows the root ones)"
+    var rows = [
+      HTMLText.font(heading, size: 9, color: isRemoved ? style.removedText : style.secondaryLabel, bold: true)
+    ]
+    let path = Set(controller.selectedTab.map { controller.tabPath(to: $0).map(\.identifier) } ?? [])
+    let depths = controller.tabDepths
+    // A long list is cut after the first tabs, keeping the selected tab and its groups: a box
+    // stays a box on a page.
+    var left: [Tab] = []
+    for (index, tab) in controller.tabs.enumerated() {
+      guard index < Self.tabRowLimit || path.contains(tab.identifier) else {
+        left.append(tab)
+        continue
+      }
+      let depth = depths[tab.identifier] ?? 0
+      // The indent in the row's own size, so an indented row is no taller than the others.
+      let indent =
+        depth == 0
+        ? "" : "<FONT POINT-SIZE=\"9\">" + String(repeating: "&#160;&#160;&#160;", count: depth) + "</FONT>"
+      let isSelected = tab.identifier == controller.selectedTab
+      let symbol: String
+      let color: String
+      if tab.isGroup {
+        symbol = path.contains(tab.identifier) ? "▾" : "▸"
+        color = style.secondaryLabel
+      } else if isSelected {
+        (symbol, color) = ("●", style.onScreenText)
+      } else if source.isCreated(tab, in: controller.id) {
+        (symbol, color) = ("○", style.secondaryLabel)
+      } else {
+        (symbol, color) = ("◌", style.tertiaryLabel)
+      }
+      var text = symbol + " " + tab.displayTitle
+      if tab.isGroup, tab.managingNavigationController != nil { text += " · navigation" }
+      if !tab.isGroup, !source.isCreated(tab, in: controller.id) { text += " · no controller yet" }
+      rows.append(
+        indent
+          + HTMLText.font(
+            text, size: 9, color: isRemoved ? style.removedText : color, bold: isSelected || tab.isGroup, width: 34))
+    }
+    if !left.isEmpty {
+      let waiting = left.filter { !$0.isGroup && !source.isCreated($0, in: controller.id) }.count
+      rows.append(
+        HTMLText.font(
+          "… \(left.count) more tab\(left.count == 1 ? "" : "s"), \(waiting) without a controller yet", size: 9,
+          color: isRemoved ? style.removedText : style.tertiaryLabel, width: 34))
+    }
+    return rows
+  }
+
+  /// The most tabs a tab bar's box lists before it says how many more there are.
+  static let tabRowLimit = 16
 
   /// A class name in bold, on as few lines as it fits, broken where a reader expects: after the
   /// module's dot (`MyApp.`), before a `ViewController` or `Controller` suffix, else at word
@@ -1056,6 +1135,7 @@ public struct Diagram: Sendable {
     switch (first, last) {
     case let (.stack(from, _), .stack(to, _)): return "stack[\(from)…\(to)]"
     case let (.tab(from, _), .tab(to, _)): return "tab \(from)…\(to)"
+    case let (.namedTab(from, _), .namedTab(to, _)): return "tab \(from)…\(to)"
     case let (.page(from), .page(to)): return "page \(from)…\(to)"
     case let (.child(from), .child(to)): return "child \(from)…\(to)"
     case let (.column(from, _), .column(to, _)): return "\(from) … \(to)"
@@ -1097,6 +1177,7 @@ public struct Diagram: Sendable {
       notes.append("with \(printed.className ?? "(null)")")
     }
     if presentation.source != presenter { notes.append("called on \(presentation.source)") }
+    if let detents = presentation.detentSummary { notes.append(detents) }
     if hierarchy.window(of: presenter)?.horizontalSizeClass == .compact,
       let appearance = presentation.style?.compactWidthAppearance
     {

@@ -83,7 +83,7 @@ struct DiagramStyle: Sendable, Hashable {
     case .viewWillDisappear, .viewDidDisappear: return secondaryLabel
     case .willMove, .didMove: return shownChildEdge
     case .presentationControllerShouldDismiss, .presentationControllerWillDismiss, .presentationControllerDidDismiss,
-      .presentationControllerDidAttemptToDismiss:
+      .presentationControllerDidAttemptToDismiss, .sheetPresentationControllerDidChangeSelectedDetentIdentifier:
       return presentationEdge
     case .deinit: return deallocated
     }
