@@ -1001,15 +1001,19 @@ private struct DumpReader {
         hierarchy.setContainerDetails(of: ids[index], selectedChild: selected.map { ids[$0] })
       case .splitView:
         let children = entry.children.map { entries[$0] }
-        // A dump prints no collapse: only what is on screen tells. The primary alone on screen among
-        // two or three columns is collapsed; another column on screen is expanded (its primary may be
-        // hidden). Off screen, or one column (an expanded split view with only a primary, or a
-        // collapsed one whose other columns went onto the primary's stack): the dump does not say.
+        // A dump prints no collapse: only what is on screen tells. Two columns or more on screen
+        // are expanded (collapsed, a split view shows one); the primary alone among two or three
+        // is collapsed (expanded, the secondary always shows). Anything else the dump does not
+        // say: off screen; one child (an expanded split view with only a primary, or a collapsed
+        // one whose other columns went onto the primary's stack); or only the last column on
+        // screen (expanded with the primary hidden, `secondaryOnly`, or collapsed onto a compact
+        // column, which a dump prints as a column like the others).
         let onScreen = children.map(\.appearance.isOnScreen)
+        let shownCount = onScreen.filter { $0 }.count
         let isCollapsed: Bool?
-        if !entry.appearance.isOnScreen || children.count < 2 {
+        if !entry.appearance.isOnScreen || children.count < 2 || shownCount == 0 {
           isCollapsed = nil
-        } else if onScreen.dropFirst().contains(true) {
+        } else if shownCount >= 2 {
           isCollapsed = false
         } else {
           isCollapsed = onScreen[0] ? true : nil
