@@ -6,13 +6,7 @@
 public struct Hierarchy: Sendable, Hashable {
   /// The windows in the order they got their first root view controller.
   public internal(set) var windows: [Window] = [] {
-    didSet {
-      controllers.isAppearanceCurrent = false
-      // A replay in one fixed width keeps every window in it, however a step made or changed it.
-      if let fixed = fixedHorizontalSizeClass, windows.contains(where: { $0.horizontalSizeClass != fixed }) {
-        for index in windows.indices { windows[index].horizontalSizeClass = fixed }
-      }
-    }
+    didSet { controllers.isAppearanceCurrent = false }
   }
   /// Controller ids in declaration order.
   public let order: [String]
@@ -23,6 +17,7 @@ public struct Hierarchy: Sendable, Hashable {
   var storyboardScenes: Set<String> = []
   /// The horizontal size class every window takes and keeps, whatever a `setTraits` step says; nil
   /// when windows start `regular` and follow `setTraits` (``Scenario/fixedHorizontalSizeClass``).
+  /// Only `setRoot` makes a window and only `setTraits` changes its class: both follow it.
   var fixedHorizontalSizeClass: SizeClass?
 
   /// A hierarchy of unattached controllers, in the given order.
