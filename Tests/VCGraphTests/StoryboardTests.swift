@@ -182,16 +182,24 @@ struct StoryboardTests {
     #expect(drawn.warnings.isEmpty, "\(drawn.warnings)")
     let hierarchy = drawn.hierarchy
     let split = try #require(hierarchy["UISplitViewController"])
-    // Columns in UIKit's order, whatever the document's order of the relationships.
-    #expect(split.children == ["UINavigationController", "UINavigationController-2", "UINavigationController-3"])
-    #expect(split.hasSupplementaryColumn)
+    // Columns in UIKit's order, whatever the document's order of the relationships; the
+    // `compactViewController` relationship is the compact column (iOS 14), its last child, not
+    // shown on the iPad canvas.
     #expect(
-      split.children.compactMap { hierarchy.role(of: $0)?.description } == ["primary", "supplementary", "secondary"])
+      split.children == [
+        "UINavigationController", "UINavigationController-2", "UINavigationController-3", "UITabBarController",
+      ])
+    #expect(split.hasSupplementaryColumn)
+    #expect(split.compactColumn == "UITabBarController")
+    #expect(split.isCollapsed == false)
+    #expect(
+      split.children.compactMap { hierarchy.role(of: $0)?.description } == [
+        "primary", "supplementary", "secondary", "compact · hidden",
+      ])
     #expect(hierarchy["UIHostingController"]?.title == "Mail")
     #expect(hierarchy["UIHostingController"]?.parent == "UITabBarController")
     #expect(
       Self.segues(hierarchy) == [
-        "UISplitViewController → UITabBarController: compact column",
         "MailboxViewController → UINavigationController-3: show detail “showMessage”",
         "MessageViewController → Account.storyboard: present · pageSheet “showAccount”",
         "Account.storyboard → Account/AccountNav: storyboard reference",
@@ -213,6 +221,26 @@ struct StoryboardTests {
         "UISplitViewController", "UINavigationController", "SidebarViewController", "UINavigationController-2",
         "MailboxViewController", "UINavigationController-3", "MessageViewController",
       ])
+  }
+
+  @Test func onAnIPhoneCanvasTheSplitViewShowsItsCompactColumn() throws {
+    // The same column-style split view on an iPhone canvas: UIKit shows the compact column's
+    // controller when the split view is collapsed, and the other columns leave the screen.
+    let text = try String(contentsOfFile: Self.fixturePath("xcode15-columns.storyboard"), encoding: .utf8)
+      .replacingOccurrences(
+        of: "<device id=\"ipad10_9rounded\" orientation=\"landscape\" layout=\"fullscreen\" appearance=\"light\"/>",
+        with: "<device id=\"retina6_12\" orientation=\"portrait\" appearance=\"light\"/>")
+    let drawn = StoryboardHierarchy(try Self.storyboard(text, path: "Main.storyboard"))
+    let hierarchy = drawn.hierarchy
+    let split = try #require(hierarchy["UISplitViewController"])
+    #expect(split.isCollapsed == true)
+    #expect(split.compactColumn == "UITabBarController")
+    // Collapsed onto its compact column, nothing is pushed onto the primary stack.
+    #expect(hierarchy["UINavigationController"]?.children == ["SidebarViewController"])
+    #expect(hierarchy.role(of: "UITabBarController")?.description == "compact")
+    let onScreen = Set(hierarchy.viewControllers.filter(\.appearance.isOnScreen).map(\.id))
+    #expect(onScreen.isSuperset(of: ["UISplitViewController", "UITabBarController", "UIHostingController"]))
+    #expect(onScreen.isDisjoint(with: ["UINavigationController", "UINavigationController-2", "UINavigationController-3"]))
   }
 
   @Test func withoutTheReferencedStoryboardTheReferenceIsNotFollowed() throws {

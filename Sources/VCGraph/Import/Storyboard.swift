@@ -532,7 +532,7 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
 ///   one controller per embed, as UIKit instantiates it for each: the later ones are
 ///   `SCENE-ID (embed 2)`, `(embed 3)`, …, with the scene's segues and their own instances of what
 ///   the scene contains (at most ``maximumEmbeddedInstances`` in all). Other relationships
-///   (`compactViewController`) are segues of kind ``Segue/Kind/relationship(_:)``, and a second
+///   (`nextPage`) are segues of kind ``Segue/Kind/relationship(_:)``, and a second
 ///   relationship to a scene that already has a container is drawn as a segue, with a warning.
 /// - Size class: the window has the horizontal size class of the storyboard's device
 ///   (``StoryboardDevice/horizontalSizeClass``; regular when the device does not say). On a compact
@@ -875,9 +875,7 @@ private struct StoryboardHierarchyBuilder {
           guard let destination else { continue }
           let name = connection.kind == "embed" ? "embed" : connection.relationship ?? ""
           guard let rank = Self.rank(ofRelationship: name, in: parent.kind) else {
-            if name != "compactViewController" {
-              warn(.unknownRelationship(name, element: scene(key)?.element ?? "?"), at: connection.location)
-            }
+            warn(.unknownRelationship(name, element: scene(key)?.element ?? "?"), at: connection.location)
             segues.append(segue(connection, from: source, to: destination, kind: .relationship(name)))
             continue
           }
@@ -911,9 +909,11 @@ private struct StoryboardHierarchyBuilder {
         hierarchy.setContainerDetails(of: source, selectedChild: children.first)
       case .splitView:
         let hasSupplementary = columns.contains { $0.rank == 1 && children.contains($0.child) }
+        let hasCompact = columns.contains { $0.rank == 3 && children.last == $0.child }
         // Expanded until the launch size class collapses it below; neither when that is not known.
         hierarchy.setContainerDetails(
-          of: source, hasSupplementaryColumn: hasSupplementary, isCollapsed: launchSizeClass == nil ? nil : false)
+          of: source, hasSupplementaryColumn: hasSupplementary, hasCompactColumn: hasCompact,
+          isCollapsed: launchSizeClass == nil ? nil : false)
       default:
         break
       }
@@ -1014,7 +1014,8 @@ private struct StoryboardHierarchyBuilder {
   }
 
   /// Where a relationship puts its destination among the container's children (a split view's
-  /// column: primary 0, supplementary 1, secondary 2; anything else keeps the document's order), or
+  /// column: primary 0, supplementary 1, secondary 2, compact 3; anything else keeps the
+  /// document's order), or
   /// nil when the container has no such relationship.
   static func rank(ofRelationship name: String, in kind: ViewControllerKind) -> Int? {
     switch (kind, name) {
@@ -1023,6 +1024,8 @@ private struct StoryboardHierarchyBuilder {
     case (.splitView, "masterViewController"), (.splitView, "primaryViewController"): return 0
     case (.splitView, "supplementaryViewController"): return 1
     case (.splitView, "detailViewController"), (.splitView, "secondaryViewController"): return 2
+    // The column-style split view's compact column (iOS 14), its last child.
+    case (.splitView, "compactViewController"): return 3
     case (.content, "embed"), (.container, "embed"): return 0
     default: return nil
     }

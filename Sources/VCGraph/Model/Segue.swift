@@ -56,7 +56,8 @@ public struct Segue: Sendable, Hashable {
     case unwind(action: String?)
     /// A storyboard reference leading to the scene it names (drawn from the reference placeholder).
     case reference
-    /// A relationship segue vcgraph has no containment for (`compactViewController`, `nextPage`), by name.
+    /// A relationship segue vcgraph has no containment for (`nextPage`, or a second relationship to a
+  /// scene that already has a container), by name.
     case relationship(String)
     /// A kind vcgraph does not know, as the storyboard spells it.
     case other(String)
