@@ -92,15 +92,29 @@ public struct RenderIndex: Sendable, Codable, Hashable {
   }
 
   /// The name of a step's file in `format` drawn in `theme` when `themes` are drawn, and its key in
-  /// the index (`svg`, `svg~dark`): the one function that names a frame's files.
+  /// the index (``key(for:theme:among:)``): the one function that names a frame's files.
   public static func frameFile(
     for step: Step, stepCount: Int, format: OutputFormat, theme: Theme = .light, among themes: [Theme] = [.light]
   ) -> (name: String, key: String) {
-    let suffix = theme.fileNameSuffix(among: themes)
-    return (
-      fileName(for: step, stepCount: stepCount, fileExtension: format.fileExtension, suffix: suffix),
-      format.rawValue + suffix
+    (
+      fileName(
+        for: step, stepCount: stepCount, fileExtension: format.fileExtension,
+        suffix: theme.fileNameSuffix(among: themes)),
+      key(for: format, theme: theme, among: themes)
     )
+  }
+
+  /// The key the index lists a file under: its format, with the theme's file name suffix when
+  /// `themes` are drawn (`svg`, `svg~dark`, `png~dark`). The one place keys are spelt, for frames
+  /// and the animation alike.
+  public static func key(for format: OutputFormat, theme: Theme = .light, among themes: [Theme] = [.light]) -> String {
+    format.rawValue + theme.fileNameSuffix(among: themes)
+  }
+
+  /// Every key a file can have (``key(for:theme:among:)`` with both themes), formats in the order
+  /// vcgraph renders them and each format's light theme first: `svg`, `svg~dark`, `png`…
+  public static let keys: [String] = OutputFormat.allCases.flatMap { format in
+    Theme.allCases.map { key(for: format, theme: $0, among: Theme.allCases) }
   }
 
   /// This index plus the steps of `earlier` that it does not hold and that the scenario still has with

@@ -278,7 +278,7 @@ public final class RenderJob {
     var entry = entry
     var pageOnly: Set<String> = []
     if !options.formats.contains(.svg) {
-      let keys = options.themes.map { OutputFormat.svg.rawValue + $0.fileNameSuffix(among: options.themes) }
+      let keys = options.themes.map { RenderIndex.key(for: .svg, theme: $0, among: options.themes) }
       pageOnly = Set(keys.compactMap { entry.files[$0] })
       for key in keys { entry.files[key] = nil }
     }
