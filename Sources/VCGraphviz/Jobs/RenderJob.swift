@@ -317,17 +317,19 @@ extension RenderJob {
   ) throws(OutputDirectory.WriteError) -> [String: String] {
     let stepCount = replay.scenario.steps.count
     var files: [String: String] = [:]
-    for theme in options.themes {
-      let frames = entries.compactMap { entry -> AnimatedSVG.Frame? in
+    let themes = options.themes
+    for theme in themes {
+      // Read one at a time as the animation takes them: no more than one frame's SVG in memory.
+      let frames = entries.lazy.compactMap { entry -> AnimatedSVG.Frame? in
         guard let step = replay.frame(entry.number)?.step else { return nil }
         let name = RenderIndex.frameFile(
-          for: step, stepCount: stepCount, format: .svg, theme: theme, among: options.themes
+          for: step, stepCount: stepCount, format: .svg, theme: theme, among: themes
         ).name
         guard let svg = staging.contents(of: name) else { return nil }
         return AnimatedSVG.Frame(number: entry.number, svg: String(decoding: svg, as: UTF8.self))
       }
       let animation = AnimatedSVG(frames: frames, interval: options.animationInterval, palette: theme.animationPalette)
-      let file = AnimatedSVG.file(for: theme, among: options.themes)
+      let file = AnimatedSVG.file(for: theme, among: themes)
       try staging.add(file.name, contents: Data(animation.text.utf8))
       files[file.key] = file.name
     }
