@@ -293,7 +293,9 @@ public final class RenderJob {
     _ replay: Replay, sides: [Replay.Side] = [], entries: [RenderIndex.Entry], into staging: OutputDirectory.Staging
   ) throws(OutputDirectory.WriteError) -> (steps: Int, files: Int) {
     let entries = entries.sorted { $0.number < $1.number }
-    var index = RenderIndex(scenario: replay.scenario.path, title: replay.scenario.title, steps: entries)
+    var index = RenderIndex(
+      scenario: RenderIndex.recordedPath(of: replay.scenario.path, relativeTo: output), title: replay.scenario.title,
+      steps: entries)
     if options.animate { index.animation = try addAnimations(replay, entries: entries, into: staging) }
     if options.html || options.markdown {
       // The SVGs drawn only for the page are read from the staging folder too.
