@@ -27,7 +27,9 @@ extension Flipbook {
       "<header class=\"book\">",
       "<h1>\(heading)</h1>",
       "<p class=\"source\"><code>\(Self.html(scenario))</code> · \(Self.count(pages.count, "step"))"
-        + "<span class=\"keys\"> · <kbd>←</kbd>/<kbd>k</kbd> previous, <kbd>→</kbd>/<kbd>j</kbd> next</span></p>",
+        + animationLinks + "</p>",
+      "<p class=\"keys\"><kbd>←</kbd> <kbd>→</kbd> or <kbd>k</kbd> <kbd>j</kbd> turn the page. "
+        + "In a drawing (click it, or <kbd>Tab</kbd> to it) the arrow keys scroll it; <kbd>Esc</kbd> leaves it.</p>",
       "</header>",
       "<div class=\"layout\">",
       "<nav class=\"contents\" aria-label=\"Steps\">",
@@ -39,8 +41,9 @@ extension Flipbook {
       )
     }
     lines += ["</ol>", "</nav>", "<main>"]
+    let canvas = Self.canvas(of: pages)
     for (offset, page) in pages.enumerated() {
-      lines += htmlSection(page, at: offset)
+      lines += htmlSection(page, at: offset, canvas: canvas)
     }
     lines += [
       "</main>",
@@ -54,62 +57,50 @@ extension Flipbook {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private func htmlSection(_ page: Page, at offset: Int) -> [String] {
-    let position = "Step \(page.number) of \(pages.count)"
-    func turn(_ other: Int, _ label: String, _ relation: String) -> String {
-      guard pages.indices.contains(other) else {
-        return "<span class=\"turn off\" aria-disabled=\"true\">\(label)</span>"
-      }
-      return "<a class=\"turn\" href=\"#\(Self.anchor(pages[other]))\" rel=\"\(relation)\">\(label)</a>"
+  /// ` · <a href="animated.svg">animation</a>` when the pages have one: the light theme's file, and
+  /// the dark one's in dark mode when both are drawn.
+  private var animationLinks: String {
+    guard let animation else { return "" }
+    let links = Theme.allCases.compactMap { theme -> String? in
+      guard let file = animation[RenderIndex.key(for: .svg, theme: theme, among: Theme.allCases)] else { return nil }
+      return "<a class=\"scheme-\(theme.rawValue)\" href=\"\(Self.html(Self.link(file)))\">the animation</a>"
     }
-    // The first step is the one shown before the script reads the address.
+    guard !links.isEmpty else { return "" }
+    // With one link, it shows in either colour scheme.
+    return " · " + (links.count == 1 ? links[0].replacingOccurrences(of: " class=\"scheme-light\"", with: "") : links.joined())
+  }
+
+  /// The size every step's drawing is shown in, in points: the largest drawing's, so the page keeps
+  /// its layout from one step to the next, each drawing at the same scale from its top left corner.
+  static func canvas(of pages: [Page]) -> (width: Double, height: Double)? {
+    let boxes = pages.compactMap { $0.svg.flatMap(viewBox) }
+    guard !boxes.isEmpty else { return nil }
+    return (boxes.map(\.width).max() ?? 0, boxes.map(\.height).max() ?? 0)
+  }
+
+  private func htmlSection(_ page: Page, at offset: Int, canvas: (width: Double, height: Double)?) -> [String] {
+    let position = "Step \(page.number) of \(pages.count)"
+    let titleID = Self.anchor(page) + "-title"
+    func turn(_ other: Int, _ symbol: String, _ label: String, _ relation: String) -> String {
+      guard pages.indices.contains(other) else {
+        return "<span class=\"turn off\" aria-hidden=\"true\">\(symbol)</span>"
+      }
+      return "<a class=\"turn\" href=\"#\(Self.anchor(pages[other]))\" rel=\"\(relation)\" "
+        + "title=\"\(label)\" aria-label=\"\(label)\">\(symbol)</a>"
+    }
+    // The step's title once: its position and action, between Previous and Next. The first step is
+    // the one shown before the script reads the address.
     var lines = [
-      "<section class=\"step\(offset == 0 ? " current" : "")\" id=\"\(Self.anchor(page))\">",
-      "<nav class=\"pager\" aria-label=\"\(position)\">",
-      turn(offset - 1, "← Previous", "prev"),
-      "<span class=\"position\">\(position)</span>",
-      turn(offset + 1, "Next →", "next"),
-      "</nav>",
+      "<section class=\"step\(offset == 0 ? " current" : "")\" id=\"\(Self.anchor(page))\" aria-labelledby=\"\(titleID)\">",
+      "<div class=\"head\">",
+      turn(offset - 1, "←", "Previous step", "prev"),
+      "<h2 id=\"\(titleID)\"><span class=\"position\">\(position)</span> \(Self.html(page.action))</h2>",
+      turn(offset + 1, "→", "Next step", "next"),
+      "</div>",
       "<div class=\"spread\">",
     ]
-    // At least its size in points as CSS pixels (8 pt text at 8 px), in a box that scrolls
-    // sideways when narrower: the style reads the width from the figure.
-    if let width = page.svg.flatMap(Self.viewBoxWidth) {
-      lines.append("<figure class=\"diagram\" style=\"--width: \(Int(width.rounded(.up)))px\">")
-    } else {
-      lines.append("<figure class=\"diagram\">")
-    }
-    let alternative = Self.html("step \(page.number): \(page.action)")
-    if let svg = page.svg {
-      // Each drawing links to its file, full size, when the file is written (else to the PNG).
-      let drawings =
-        [(svg, "svg", "s\(page.number)-", "")]
-        + (page.darkSVG.map { [($0, "svg~dark", "s\(page.number)d-", "~dark")] } ?? [])
-      for (svg, key, prefix, suffix) in drawings {
-        let inline = Self.inlineSVG(svg, idPrefix: prefix)
-        var element = inline
-        if let file = page.files[key] ?? page.files["png" + suffix] ?? page.files["png"] {
-          element =
-            "<a class=\"full\" href=\"\(Self.html(Self.link(file)))\" title=\"Open \(Self.html(file))\">\(inline)</a>"
-        }
-        if page.darkSVG != nil {
-          element = "<div class=\"theme-\(suffix.isEmpty ? "light" : "dark")\">\(element)</div>"
-        }
-        lines.append(element)
-      }
-    } else if let png = page.files["png"] {
-      lines.append(
-        "<a class=\"full\" href=\"\(Self.html(Self.link(png)))\"><img src=\"\(Self.html(Self.link(png)))\" alt=\"\(alternative)\"/></a>"
-      )
-    } else {
-      lines.append("<p class=\"none\">No drawing of this step.</p>")
-    }
-    lines += [
-      "</figure>",
-      "<div class=\"notes\">",
-      "<p class=\"label\">\(position)</p>",
-      "<h2>\(Self.html(page.action))</h2>",
-    ]
+    lines += htmlFigure(page, canvas: canvas)
+    lines.append("<div class=\"notes\">")
     if let caption = page.caption, !caption.isEmpty {
       lines.append("<p class=\"caption\">\(Self.html(caption))</p>")
     }
@@ -148,11 +139,56 @@ extension Flipbook {
     return lines
   }
 
-  /// The width of an SVG's `viewBox`, in its units (points, for Graphviz).
-  static func viewBoxWidth(_ svg: String) -> Double? {
+  /// The step's drawing in a box of its own that scrolls when the drawing is larger than the room
+  /// (the script opens it on what the step changed), focusable so the arrow keys scroll it.
+  private func htmlFigure(_ page: Page, canvas: (width: Double, height: Double)?) -> [String] {
+    let label = Self.html("Drawing of step \(page.number): \(page.action)")
+    guard let svg = page.svg, let canvas, canvas.width > 0, canvas.height > 0 else {
+      if let png = page.files[RenderIndex.key(for: .png)] {
+        return [
+          "<figure class=\"diagram\">",
+          "<img src=\"\(Self.html(Self.link(png)))\" alt=\"\(Self.html("step \(page.number): \(page.action)"))\"/>",
+          "</figure>",
+        ]
+      }
+      return ["<p class=\"none\">No drawing of this step.</p>"]
+    }
+    // At least the canvas's size in points as CSS pixels (8 pt text at 8 px): the style reads it
+    // from the figure, and the drawing's width as a share of it.
+    // Whole pixels, rounded up, so the drawing is never drawn a hair under 1 px a point.
+    let size =
+      "--width: \(Int(canvas.width.rounded(.up)))px; --ratio: \(Self.decimal(canvas.width)) / \(Self.decimal(canvas.height))"
+    var lines = [
+      "<figure class=\"diagram\" tabindex=\"0\" style=\"\(size)\" aria-label=\"\(label)\">",
+      "<div class=\"canvas\">",
+    ]
+    let drawings = [(Theme.light, svg)] + (page.darkSVG.map { [(Theme.dark, $0)] } ?? [])
+    for (theme, svg) in drawings {
+      var inline = Self.inlineSVG(svg, idPrefix: "s\(page.number)\(theme == .light ? "" : "d")-")
+      if let width = Self.viewBox(svg)?.width, width < canvas.width, let tag = inline.range(of: "<svg") {
+        let share = Self.decimal(100 * width / canvas.width)
+        inline.replaceSubrange(tag, with: "<svg style=\"width: \(share)%\"")
+      }
+      // Each theme's drawing in a wrapper the page shows in that colour scheme (only with both).
+      lines.append(drawings.count == 1 ? inline : "<div class=\"scheme-\(theme.rawValue)\">\(inline)</div>")
+    }
+    lines += ["</div>", "</figure>"]
+    return lines
+  }
+
+  /// A number for the style: at most two decimals, no trailing zeros.
+  private static func decimal(_ value: Double) -> String {
+    var text = String(format: "%.2f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+
+  /// The width and height of an SVG's `viewBox`, in its units (points, for Graphviz).
+  static func viewBox(_ svg: String) -> (width: Double, height: Double)? {
     guard let start = svg.range(of: "viewBox=\"") else { return nil }
     let numbers = svg[start.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
-    return numbers.count == 4 ? numbers[2] : nil
+    return numbers.count == 4 ? (numbers[2], numbers[3]) : nil
   }
 
   /// A scenario's path as a page published beside the frames shows it: relative to the parent of
@@ -218,8 +254,13 @@ extension Flipbook {
 // MARK: - Style and script
 
 extension Flipbook {
-  /// The page's style: the step list beside the steps on wide screens, above them on narrow ones;
-  /// with the script (`.paged`), only the current step shows. Only fonts on the reader's machine.
+  /// The page's style. On a wide screen: the step list, then the step's drawing in a box no taller
+  /// than the window (so its scrollbars are on screen) with the step's notes beside it. On a phone:
+  /// the step first, its notes under the drawing, the step list last. With the script (`.paged`),
+  /// only the current step shows. Only fonts on the reader's machine.
+  ///
+  /// The rules reach only the page's own elements: an inline drawing's groups carry classes of their
+  /// own (`theme-light`, `vc`, `node`…), so no selector here names one of those classes alone.
   static let style = """
     :root { color-scheme: light dark; --ink: #1c1c1e; --muted: #6e6e73; --line: #d1d1d6; --tint: #0a63d6;
       --wash: #f2f2f7; --page: #ffffff; --warning: #9a4d00; }
@@ -230,62 +271,76 @@ extension Flipbook {
     * { box-sizing: border-box; }
     body { margin: 0; color: var(--ink); background: var(--page);
       font: 15px/1.45 -apple-system, BlinkMacSystemFont, "Segoe UI", Inter, "Helvetica Neue", Helvetica, Arial, sans-serif; }
-    a { color: var(--tint); }
+    .book a, .notes a { color: var(--tint); }
     code, kbd { font: 0.85em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; }
     kbd { padding: 0 0.3em; border: 1px solid var(--line); border-radius: 4px; background: var(--wash); }
-    header.book { padding: 1rem 1.5rem; border-bottom: 1px solid var(--line); }
+    header.book { padding: 0.75rem 1.25rem; border-bottom: 1px solid var(--line); }
     h1 { margin: 0 0 0.2rem; font-size: 1.4rem; overflow-wrap: anywhere; }
     .source { margin: 0; color: var(--muted); font-size: 0.9rem; overflow-wrap: anywhere; }
-    .keys { display: none; }
-    .paged .keys { display: inline; }
+    .keys { display: none; margin: 0.15rem 0 0; color: var(--muted); font-size: 0.8rem; }
+    .paged .keys { display: block; }
     .layout { display: flex; align-items: flex-start; }
-    nav.contents { flex: 0 0 16rem; position: sticky; top: 0; max-height: 100vh; overflow: auto;
-      padding: 1rem 0.75rem; border-right: 1px solid var(--line); }
+    nav.contents { flex: 0 0 14rem; position: sticky; top: 0; max-height: 100vh; overflow: auto;
+      padding: 0.75rem 0.5rem; border-right: 1px solid var(--line); font-size: 0.9rem; }
     nav.contents ol { list-style: none; margin: 0; padding: 0; }
-    nav.contents a { display: flex; padding: 0.3rem 0.5rem; border-radius: 6px; color: inherit; text-decoration: none;
+    nav.contents a { display: flex; padding: 0.25rem 0.5rem; border-radius: 6px; color: inherit; text-decoration: none;
       overflow-wrap: anywhere; }
     nav.contents a:hover { background: var(--wash); }
     nav.contents a[aria-current] { background: var(--tint); color: var(--page); }
-    .n { flex: 0 0 1.8em; color: var(--muted); font-variant-numeric: tabular-nums; }
+    nav.contents .n { flex: 0 0 1.8em; color: var(--muted); font-variant-numeric: tabular-nums; }
     nav.contents a[aria-current] .n { color: inherit; }
-    main { flex: 1; min-width: 0; padding: 1rem 1.5rem 3rem; }
-    .step { padding-top: 1rem; margin-bottom: 2.5rem; border-top: 1px solid var(--line); }
-    .step:target { border-top: 3px solid var(--tint); }
-    .paged .step { display: none; }
-    .paged .step.current { display: block; padding-top: 0; border-top: 0; }
-    .pager { display: none; align-items: center; gap: 0.75rem; margin-bottom: 1rem; }
-    .paged .pager { display: flex; }
-    .turn { padding: 0.3rem 0.8rem; border: 1px solid var(--line); border-radius: 8px; color: var(--tint);
-      text-decoration: none; white-space: nowrap; }
-    a.turn:hover { background: var(--wash); }
-    .turn.off { color: var(--line); }
-    .position { color: var(--muted); }
-    .spread { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
-    /* The drawing at least at its size in points as CSS pixels (--width, from its viewBox), up to
-       a third more where there is room; narrower windows scroll it sideways in its own box. */
-    .diagram { flex: 1 1 var(--width, 30rem); min-width: 0; max-width: 100%; margin: 0; overflow-x: auto; }
-    .diagram a.full { display: block; }
-    .diagram svg { display: block; width: clamp(var(--width, 100%), 100%, calc(var(--width, 100%) * 4 / 3));
-      height: auto; max-width: none; }
-    .diagram img { display: block; max-width: 100%; height: auto; }
-    .theme-dark { display: none; }
+    main { flex: 1; min-width: 0; padding: 0.75rem 1.25rem 3rem; }
+    main > .step { padding-top: 1rem; margin-bottom: 2.5rem; border-top: 1px solid var(--line); }
+    main > .step:target { border-top: 3px solid var(--tint); }
+    .paged main > .step { display: none; }
+    .paged main > .step.current { display: block; padding-top: 0; border-top: 0; margin-bottom: 1rem; }
+    .step > .head { display: flex; align-items: center; gap: 0.75rem; margin-bottom: 0.75rem; }
+    .step > .head h2 { flex: 0 1 auto; margin: 0; font-size: 1.2rem; overflow-wrap: anywhere; }
+    .step > .head .position { margin-right: 0.5em; color: var(--muted); font-weight: 500; white-space: nowrap; }
+    .step > .head .turn { flex: none; padding: 0.15rem 0.7rem; border: 1px solid var(--line); border-radius: 8px;
+      color: var(--tint); text-decoration: none; }
+    .step > .head a.turn:hover { background: var(--wash); }
+    .step > .head .turn.off { color: var(--line); }
+    figure.diagram { margin: 0 0 1rem; overflow: auto; }
+    figure.diagram:focus { outline: 2px solid var(--tint); outline-offset: 1px; }
+    /* The canvas: at least the largest step's size in points as CSS pixels (--width), up to a third
+       more where there is room, the same for every step; each drawing from its top left corner. */
+    figure.diagram > .canvas { width: clamp(var(--width, 100%), 100%, calc(var(--width, 100%) * 4 / 3));
+      aspect-ratio: var(--ratio, auto); }
+    figure.diagram > .canvas svg { display: block; width: 100%; height: auto; max-width: none; }
+    figure.diagram > img { display: block; max-width: 100%; height: auto; }
+    /* With both themes, the drawing of the reader's colour scheme. */
+    figure.diagram > .canvas > .scheme-dark, .source > a.scheme-dark { display: none; }
     @media (prefers-color-scheme: dark) {
-      .theme-light { display: none; }
-      .theme-dark { display: block; }
+      figure.diagram > .canvas > .scheme-light, .source > a.scheme-light { display: none; }
+      figure.diagram > .canvas > .scheme-dark { display: block; }
+      .source > a.scheme-dark { display: inline; }
     }
-    .notes { flex: 1 1 18rem; min-width: 0; max-width: 36rem; overflow-wrap: anywhere; }
-    .label { margin: 0; color: var(--muted); font-size: 0.8rem; font-weight: 600; text-transform: uppercase;
-      letter-spacing: 0.04em; }
-    h2 { margin: 0.1rem 0 0.5rem; font-size: 1.3rem; }
-    h3 { margin: 1.2rem 0 0.4rem; font-size: 0.95rem; }
-    .caption { white-space: pre-line; }
-    .note { margin: 0 0 0.4rem; color: var(--muted); }
-    .callbacks { margin: 0; padding-left: 2rem; }
-    .callbacks code { white-space: pre-wrap; }
-    .vc { font-weight: 600; }
-    .warnings { margin: 0; padding-left: 1.2rem; color: var(--warning); }
-    .files { margin: 0; padding-left: 1.2rem; }
-    .none { color: var(--muted); }
+    .step .notes { min-width: 0; max-width: 40rem; overflow-wrap: anywhere; }
+    .notes h3 { margin: 1rem 0 0.4rem; font-size: 0.95rem; }
+    .notes h3:first-child, .notes .side:first-child h3 { margin-top: 0; }
+    .notes .caption { margin: 0 0 0.75rem; white-space: pre-line; }
+    .notes .note { margin: 0 0 0.4rem; color: var(--muted); }
+    .notes .callbacks { margin: 0; padding-left: 2rem; }
+    .notes .callbacks code { font-size: 0.8rem; white-space: pre-wrap; }
+    .notes .callbacks .vc { font-weight: 600; }
+    .notes .warnings { margin: 0; padding-left: 1.2rem; color: var(--warning); }
+    .notes .files { margin: 0; padding-left: 1.2rem; }
+    .step .none { color: var(--muted); }
+    @media (min-width: 48rem) {
+      /* The drawing's box no taller than the window under the page's header, so its scrollbars are on screen. */
+      figure.diagram { max-height: calc(100vh - 10rem); }
+    }
+    @media (min-width: 64rem) {
+      /* A wide screen: the notes beside the drawing. */
+      .step > .spread { display: grid; grid-template-columns: minmax(0, 1fr) 18rem; gap: 1.25rem; align-items: start; }
+      figure.diagram { margin: 0; }
+      .step .notes { position: sticky; top: 0.75rem; max-height: calc(100vh - 1.5rem); overflow: auto; }
+    }
+    @media (min-width: 100rem) {
+      nav.contents { flex-basis: 16rem; }
+      .step > .spread { grid-template-columns: minmax(0, 1fr) 22rem; }
+    }
     @media (max-width: 48rem) {
       /* A phone: the step first, the step list after it. */
       header.book { padding: 0.5rem 0.75rem; }
@@ -294,22 +349,26 @@ extension Flipbook {
       .layout { flex-direction: column; align-items: stretch; }
       main { order: 1; padding: 0.75rem 0.75rem 2rem; }
       nav.contents { order: 2; position: static; max-height: none; border-right: 0; border-top: 1px solid var(--line); }
-      .pager { margin-bottom: 0.5rem; }
+      .step > .head { margin-bottom: 0.5rem; }
+      .step > .head h2 { font-size: 1.05rem; }
     }
     @media print {
-      nav.contents, .pager, .keys { display: none !important; }
-      .paged .step { display: block; }
-      .step { break-inside: avoid-page; }
+      nav.contents, .step > .head .turn, .keys { display: none !important; }
+      .paged main > .step { display: block; }
+      main > .step { break-inside: avoid-page; }
+      figure.diagram { max-height: none; overflow: visible; }
     }
     """
 
-  /// The page's script: shows the step the address names (`#step-3`, else the first), turns with
-  /// ←/→ and j/k by changing the address, so the step list, Previous/Next and the browser's
-  /// back button all turn the page the same way.
+  /// The page's script: shows the step the address names (`#step-3`, else the first), and turns
+  /// with ←/→ and j/k, writing the step into the address, so the step list, Previous/Next and the
+  /// browser's back button all turn the page the same way. A drawing larger than its box opens on what the
+  /// step changed. In a drawing (focused by a click or Tab), ←/→ are the browser's again and scroll
+  /// it; j/k still turn the page, and Esc leaves the drawing.
   static let script = """
     (function () {
       "use strict";
-      var steps = Array.prototype.slice.call(document.querySelectorAll("section.step"));
+      var steps = Array.prototype.slice.call(document.querySelectorAll("main > section.step"));
       var links = Array.prototype.slice.call(document.querySelectorAll("nav.contents a"));
       var current = 0;
       if (steps.length === 0) return;
@@ -318,7 +377,48 @@ extension Flipbook {
         for (var i = 0; i < steps.length; i++) if (steps[i].id === id) return i;
         return 0;
       }
-      function show(index) {
+      function drawingOf(element) {
+        return element && element.closest ? element.closest("figure.diagram") : null;
+      }
+      // Scrolls a drawing's box onto what the step changed: the controllers its diagram marks
+      // added, changed or removed (else every controller). When they do not all fit, the most of
+      // them that fit side by side, then one above the other.
+      function centre(figure) {
+        if (figure.scrollWidth <= figure.clientWidth && figure.scrollHeight <= figure.clientHeight) return;
+        var svg = Array.prototype.slice.call(figure.querySelectorAll("svg")).filter(function (s) {
+          return s.getClientRects().length > 0; })[0];
+        if (!svg) return;
+        var marked = svg.querySelectorAll("g.node.added, g.node.changed, g.node.removed");
+        if (marked.length === 0) marked = svg.querySelectorAll("g.added, g.changed, g.removed");
+        if (marked.length === 0) marked = svg.querySelectorAll("g.node");
+        var frame = figure.getBoundingClientRect();
+        var x0 = frame.left + figure.clientLeft - figure.scrollLeft, y0 = frame.top + figure.clientTop - figure.scrollTop;
+        var boxes = Array.prototype.slice.call(marked).map(function (element) {
+          var r = element.getBoundingClientRect();
+          return { left: r.left - x0, right: r.right - x0, top: r.top - y0, bottom: r.bottom - y0 };
+        }).filter(function (b) { return b.right > b.left || b.bottom > b.top; });
+        // The boxes inside the window of `size` along one axis that holds the most of them.
+        function most(boxes, low, high, size) {
+          var best = boxes;
+          var count = 0;
+          boxes.forEach(function (first) {
+            var inside = boxes.filter(function (b) { return b[low] >= first[low] && b[high] <= first[low] + size; });
+            if (inside.length > count) { best = inside; count = inside.length; }
+          });
+          return best;
+        }
+        function middle(boxes, low, high) {
+          return (Math.min.apply(null, boxes.map(function (b) { return b[low]; }))
+            + Math.max.apply(null, boxes.map(function (b) { return b[high]; }))) / 2;
+        }
+        if (boxes.length === 0) return;
+        var across = most(boxes, "left", "right", figure.clientWidth);
+        var shown = most(across, "top", "bottom", figure.clientHeight);
+        figure.scrollLeft = middle(shown, "left", "right") - figure.clientWidth / 2;
+        figure.scrollTop = middle(shown, "top", "bottom") - figure.clientHeight / 2;
+      }
+      // Shows step `index`; with `keys`, its drawing takes the keys (the page was turned from one).
+      function show(index, keys) {
         current = index;
         steps.forEach(function (step, i) { step.classList.toggle("current", i === index); });
         links.forEach(function (link) {
@@ -327,20 +427,31 @@ extension Flipbook {
         });
         var top = steps[index].getBoundingClientRect().top;
         if (top < 0) window.scrollBy(0, top);
+        var figure = steps[index].querySelector("figure.diagram");
+        if (!figure) return;
+        centre(figure);
+        if (keys && figure.tabIndex >= 0) figure.focus({ preventScroll: true });
       }
       function turn(by) {
         var next = current + by;
-        if (next >= 0 && next < steps.length) location.hash = "#" + steps[next].id;
+        if (next < 0 || next >= steps.length) return;
+        // Shown at once, then the address; a new entry in the history, so Back turns back.
+        show(next, drawingOf(document.activeElement) !== null);
+        history.pushState(null, "", "#" + steps[next].id);
       }
-      window.addEventListener("hashchange", function () { show(named()); });
+      window.addEventListener("hashchange", function () { show(named(), false); });
       document.addEventListener("keydown", function (event) {
         if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
         var target = event.target;
         if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-        if (event.key === "ArrowRight" || event.key === "j") { turn(1); event.preventDefault(); }
-        else if (event.key === "ArrowLeft" || event.key === "k") { turn(-1); event.preventDefault(); }
+        var drawing = drawingOf(target);
+        if (event.key === "j" || (event.key === "ArrowRight" && !drawing)) turn(1);
+        else if (event.key === "k" || (event.key === "ArrowLeft" && !drawing)) turn(-1);
+        else if (event.key === "Escape" && drawing) drawing.blur();
+        else return;
+        event.preventDefault();
       });
-      show(named());
+      show(named(), false);
     })();
     """
 }

@@ -3,13 +3,15 @@ import Foundation
 // MARK: - Markdown
 
 extension Flipbook {
-  /// The Markdown page: a heading per step with its caption, its picture (the SVG, else the PNG),
-  /// its callbacks as a numbered list, its warnings and links to its files.
+  /// The Markdown page: the animation when there is one, then a heading per step with its
+  /// caption, its picture (the SVG, else the PNG), its callbacks as a numbered list, its warnings
+  /// and links to its files.
   public var markdown: String {
     var blocks = [
       "# " + Self.markdown(title ?? scenario),
       "\(Self.count(pages.count, "step")) of \(Self.code(scenario)), as `vcgraph render` draws them.",
     ]
+    blocks += animationBlocks
     for page in pages {
       blocks.append("## Step \(page.number): " + Self.markdown(page.action))
       if let caption = page.caption, !caption.isEmpty {
@@ -47,6 +49,34 @@ extension Flipbook {
       }
     }
     return blocks.joined(separator: "\n\n") + "\n"
+  }
+
+  /// The animation as the Markdown page shows it: with both themes, a `<picture>` that shows the
+  /// dark one in dark mode (an `<img>` of one SVG stays light on a dark page), else the image; then
+  /// a link to each file.
+  var animationBlocks: [String] {
+    guard let animation else { return [] }
+    let both = Theme.allCases
+    let dark = animation[RenderIndex.key(for: .svg, theme: .dark, among: both)]
+    guard let light = animation[RenderIndex.key(for: .svg, theme: .light, among: both)] ?? dark else { return [] }
+    let alternative = (title ?? scenario) + ": every step, one after another"
+    var blocks: [String] = []
+    if let dark, dark != light {
+      blocks.append(
+        """
+        <picture>
+          <source media="(prefers-color-scheme: dark)" srcset="\(Self.html(Self.link(dark)))"/>
+          <img src="\(Self.html(Self.link(light)))" alt="\(Self.html(alternative))"/>
+        </picture>
+        """)
+      blocks.append(
+        "The animation: [\(Self.markdown(light))](\(Self.link(light))), "
+          + "and in dark mode [\(Self.markdown(dark))](\(Self.link(dark))).")
+    } else {
+      blocks.append("![\(Self.markdown(alternative))](\(Self.link(light)))")
+      blocks.append("The animation: [\(Self.markdown(light))](\(Self.link(light))).")
+    }
+    return blocks
   }
 
   /// Text for a line of Markdown, read as text and nothing else: white space (line breaks too)

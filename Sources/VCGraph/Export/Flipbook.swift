@@ -20,11 +20,15 @@ public struct Flipbook: Sendable, Hashable {
   public var title: String?
   /// One page per step, in step order.
   public var pages: [Page]
+  /// The animation of every step beside the pages (`render --animate`), keyed as in the index
+  /// (`{"svg": "animated.svg", "svg~dark": "animated~dark.svg"}`); nil when there is none.
+  public var animation: [String: String]?
 
-  public init(scenario: String, title: String?, pages: [Page]) {
+  public init(scenario: String, title: String?, pages: [Page], animation: [String: String]? = nil) {
     self.scenario = scenario
     self.title = title
     self.pages = pages
+    self.animation = animation
   }
 
   /// One step: what it did, what UIKit called, and the files that draw it.
@@ -88,12 +92,11 @@ public struct Flipbook: Sendable, Hashable {
     }
 
     /// The name of the file the Markdown page shows as the step's picture: the SVG, else the PNG.
-    var imageFile: String? { files["svg"] ?? files["png"] }
+    var imageFile: String? { files[RenderIndex.key(for: .svg)] ?? files[RenderIndex.key(for: .png)] }
 
-    /// The step's files, formats in the order vcgraph renders them (svg, png, pdf, dot), others after.
+    /// The step's files in the order vcgraph renders them (svg, svg~dark, png, …), unknown keys after.
     var orderedFiles: [(format: String, name: String)] {
-      let known = OutputFormat.allCases.map(\.rawValue)
-      let rank = { (format: String) in known.firstIndex(of: format) ?? known.count }
+      let rank = { (key: String) in RenderIndex.keys.firstIndex(of: key) ?? RenderIndex.keys.count }
       return files.sorted { (rank($0.key), $0.key) < (rank($1.key), $1.key) }.map { ($0.key, $0.value) }
     }
 
@@ -148,6 +151,6 @@ extension Flipbook {
             notes: frame.map { side.notes(on: $0.step) } ?? [])
         })
     }
-    self.init(scenario: index.scenario, title: index.title, pages: pages)
+    self.init(scenario: index.scenario, title: index.title, pages: pages, animation: index.animation)
   }
 }
