@@ -347,7 +347,7 @@ import Testing
   @Test func aStepsTitleIsOnThePageOnce() throws {
     let page = try XHTMLPage(try Self.flipbook().html)
     // Outside the drawings and the step list: the heading, and nothing else.
-    let texts = page.texts(of: "p") + page.texts(of: "h2") + page.texts(of: "h3") + page.texts(of: "span")
+    let texts = page.texts(of: "p") + page.texts(of: "h2") + page.texts(of: "h3") + page.texts(of: "span", class: "position")
     #expect(texts.filter { $0.contains("push b on a") } == ["Step 3 of 3 push b on a"])
     #expect(texts.filter { $0.contains("Step 3 of 3") } == ["Step 3 of 3 push b on a", "Step 3 of 3"])
   }

@@ -37,7 +37,8 @@ extension Flipbook {
     ]
     for page in pages {
       lines.append(
-        "<li><a href=\"#\(Self.anchor(page))\"><span class=\"n\">\(page.number)</span> \(Self.html(page.action))</a></li>"
+        "<li><a href=\"#\(Self.anchor(page))\" title=\"\(Self.html(page.action))\"><span class=\"n\">\(page.number)</span> "
+          + "<span class=\"action\">\(Self.html(page.action))</span></a></li>"
       )
     }
     lines += ["</ol>", "</nav>", "<main>"]
@@ -289,6 +290,9 @@ extension Flipbook {
     nav.contents a[aria-current] { background: var(--tint); color: var(--page); }
     nav.contents .n { flex: 0 0 1.8em; color: var(--muted); font-variant-numeric: tabular-nums; }
     nav.contents a[aria-current] .n { color: inherit; }
+    /* A long action (setViewControllers of twenty controllers) on two lines at most; all of it on hover. */
+    nav.contents .action { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2;
+      overflow: hidden; }
     main { flex: 1; min-width: 0; padding: 0.75rem 1.25rem 3rem; }
     main > .step { padding-top: 1rem; margin-bottom: 2.5rem; border-top: 1px solid var(--line); }
     main > .step:target { border-top: 3px solid var(--tint); }
