@@ -77,6 +77,24 @@ import Testing
     })())
     """
 
+  /// Whether the current step's drawing fits its box, with the headings of both sides in view.
+  static let fitted = """
+    JSON.stringify((function () {
+      var figure = document.querySelector("main > section.step.current figure.diagram");
+      var svg = Array.prototype.slice.call(figure.querySelectorAll("svg")).filter(function (s) {
+        return s.getClientRects().length > 0; })[0];
+      var box = figure.getBoundingClientRect();
+      var headings = Array.prototype.slice.call(svg.querySelectorAll("text")).filter(function (t) {
+        var r = t.getBoundingClientRect();
+        return (t.textContent === "iPhone · compact" || t.textContent === "iPad · regular")
+          && r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
+      }).map(function (t) { return t.textContent; });
+      return { scrolls: figure.scrollWidth > figure.clientWidth || figure.scrollHeight > figure.clientHeight,
+        headingsInView: headings,
+        pressed: document.querySelector("main > section.step.current button.fit").getAttribute("aria-pressed") };
+    })())
+    """
+
   /// Where the keys are: the address's step, whether the focus is in a drawing, and how far step
   /// 7's drawing is scrolled.
   static let keys = """
@@ -168,7 +186,9 @@ import Testing
       for scheme in ["light", "dark"] {
         visits.append(
           ("sides in \(scheme)",
-            .init(page("out-sides/adaptive/index.html", 5), scheme: scheme, steps: [.evaluate(measure), .evaluate(sides)])))
+            .init(
+              page("out-sides/adaptive/index.html", 5), scheme: scheme,
+              steps: [.evaluate(measure), .evaluate(sides), .evaluate(fitted), .key("f"), .evaluate(fitted)])))
         visits.append(
           ("phone in \(scheme)",
             .init(
@@ -217,8 +237,8 @@ import Testing
     let session = try Self.session.get()
     for scheme in ["light", "dark"] {
       let objects = try session.objects("sides in \(scheme)")
-      let page = try #require(objects.first)
-      let shown = try #require(objects.last)
+      try #require(objects.count == 4, "\(objects)")
+      let (page, shown, full, fitted) = (objects[0], objects[1], objects[2], objects[3])
       let nodes = try #require(page["nodes"] as? Int)
       #expect(nodes >= 10 && page["seenNodes"] as? Int == nodes, "\(scheme): \(page)")
       #expect((page["scale"] as? Double ?? 0) >= 1, "\(page)")
@@ -230,8 +250,12 @@ import Testing
         (shown["headings"] as? [String])?.starts(with: ["Callbacks · iPhone · compact", "Callbacks · iPad · regular"])
           == true, "\(shown)")
       #expect(shown["lists"] as? Int == 2, "\(shown)")
-      // The two sides do not fit the box: it opens on what the step changed, not on the left edge.
+      // The two sides do not fit the box: it opens on what the step changed, not on the left edge;
+      // f fits the whole picture in the box, both sides in view.
       #expect((page["changedInView"] as? Int ?? 0) >= 1, "\(page)")
+      #expect(full["scrolls"] as? Bool == true && full["pressed"] as? String == "false", "\(full)")
+      #expect(fitted["scrolls"] as? Bool == false && fitted["pressed"] as? String == "true", "\(fitted)")
+      #expect(fitted["headingsInView"] as? [String] == ["iPhone · compact", "iPad · regular"], "\(fitted)")
     }
   }
 

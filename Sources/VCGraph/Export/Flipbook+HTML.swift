@@ -29,7 +29,8 @@ extension Flipbook {
       "<p class=\"source\"><code>\(Self.html(scenario))</code> · \(Self.count(pages.count, "step"))"
         + animationLinks + "</p>",
       "<p class=\"keys\"><kbd>←</kbd> <kbd>→</kbd> or <kbd>k</kbd> <kbd>j</kbd> turn the page. "
-        + "In a drawing (click it, or <kbd>Tab</kbd> to it) the arrow keys scroll it; <kbd>Esc</kbd> leaves it.</p>",
+        + "In a drawing (click it, or <kbd>Tab</kbd> to it) the arrow keys scroll it; <kbd>Esc</kbd> leaves it. "
+        + "<kbd>f</kbd> fits every drawing in its box, or shows it full size again.</p>",
       "</header>",
       "<div class=\"layout\">",
       "<nav class=\"contents\" aria-label=\"Steps\">",
@@ -97,6 +98,7 @@ extension Flipbook {
       turn(offset - 1, "←", "Previous step", "prev"),
       "<h2 id=\"\(titleID)\"><span class=\"position\">\(position)</span> \(Self.html(page.action))</h2>",
       turn(offset + 1, "→", "Next step", "next"),
+      "<button class=\"fit\" type=\"button\" aria-pressed=\"false\" title=\"Fit the drawing in its box (f)\">Fit</button>",
       "</div>",
       "<div class=\"spread\">",
     ]
@@ -305,6 +307,10 @@ extension Flipbook {
       color: var(--tint); text-decoration: none; }
     .step > .head a.turn:hover { background: var(--wash); }
     .step > .head .turn.off { color: var(--line); }
+    .step > .head .fit { display: none; margin-left: auto; padding: 0.15rem 0.7rem; border: 1px solid var(--line);
+      border-radius: 8px; color: var(--tint); background: none; font: inherit; cursor: pointer; }
+    .paged .step > .head .fit { display: block; }
+    .step > .head .fit[aria-pressed="true"] { background: var(--tint); color: var(--page); }
     figure.diagram { margin: 0 0 1rem; overflow: auto; }
     figure.diagram:focus { outline: 2px solid var(--tint); outline-offset: 1px; }
     /* The canvas: at least the largest step's size in points as CSS pixels (--width), up to a third
@@ -331,9 +337,12 @@ extension Flipbook {
     .notes .warnings { margin: 0; padding-left: 1.2rem; color: var(--warning); }
     .notes .files { margin: 0; padding-left: 1.2rem; }
     .step .none { color: var(--muted); }
+    /* Fitted (f): the whole drawing in its box, smaller than its size in points if need be. */
+    .fitted figure.diagram > .canvas { width: 100%; }
     @media (min-width: 48rem) {
       /* The drawing's box no taller than the window under the page's header, so its scrollbars are on screen. */
       figure.diagram { max-height: calc(100vh - 10rem); }
+      .fitted figure.diagram > .canvas { width: min(100%, calc((100vh - 10rem) * var(--ratio))); }
     }
     @media (min-width: 64rem) {
       /* A wide screen: the notes beside the drawing. */
@@ -357,7 +366,7 @@ extension Flipbook {
       .step > .head h2 { font-size: 1.05rem; }
     }
     @media print {
-      nav.contents, .step > .head .turn, .keys { display: none !important; }
+      nav.contents, .step > .head .turn, .step > .head .fit, .keys { display: none !important; }
       .paged main > .step { display: block; }
       main > .step { break-inside: avoid-page; }
       figure.diagram { max-height: none; overflow: visible; }
@@ -436,6 +445,15 @@ extension Flipbook {
         centre(figure);
         if (keys && figure.tabIndex >= 0) figure.focus({ preventScroll: true });
       }
+      // Every drawing fitted in its box, or full size again.
+      var fits = Array.prototype.slice.call(document.querySelectorAll("button.fit"));
+      function fit() {
+        var fitted = document.documentElement.classList.toggle("fitted");
+        fits.forEach(function (button) { button.setAttribute("aria-pressed", fitted ? "true" : "false"); });
+        var figure = steps[current].querySelector("figure.diagram");
+        if (figure && !fitted) centre(figure);
+      }
+      fits.forEach(function (button) { button.addEventListener("click", fit); });
       function turn(by) {
         var next = current + by;
         if (next < 0 || next >= steps.length) return;
@@ -452,6 +470,7 @@ extension Flipbook {
         if (event.key === "j" || (event.key === "ArrowRight" && !drawing)) turn(1);
         else if (event.key === "k" || (event.key === "ArrowLeft" && !drawing)) turn(-1);
         else if (event.key === "Escape" && drawing) drawing.blur();
+        else if (event.key === "f") fit();
         else return;
         event.preventDefault();
       });
