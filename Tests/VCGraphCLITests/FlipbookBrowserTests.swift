@@ -180,24 +180,32 @@ import Testing
       for theme in ["light", "dark", "both"] {
         for scheme in ["light", "dark"] {
           visits.append(
-            ("\(theme) in \(scheme)", .init(page("out-\(theme)/tab-bar/index.html", 7), scheme: scheme, steps: [.evaluate(measure)])))
+            (
+              "\(theme) in \(scheme)",
+              .init(page("out-\(theme)/tab-bar/index.html", 7), scheme: scheme, steps: [.evaluate(measure)])
+            ))
         }
       }
       for scheme in ["light", "dark"] {
         visits.append(
-          ("sides in \(scheme)",
+          (
+            "sides in \(scheme)",
             .init(
               page("out-sides/adaptive/index.html", 5), scheme: scheme,
-              steps: [.evaluate(measure), .evaluate(sides), .evaluate(fitted), .key("f"), .evaluate(fitted)])))
+              steps: [.evaluate(measure), .evaluate(sides), .evaluate(fitted), .key("f"), .evaluate(fitted)])
+          ))
         visits.append(
-          ("phone in \(scheme)",
+          (
+            "phone in \(scheme)",
             .init(
               page("out-both/tab-bar/long.html", 7), width: 390, height: 844, mobile: true, scheme: scheme,
-              steps: [.evaluate(measure)])))
+              steps: [.evaluate(measure)])
+          ))
       }
       let both = page("out-both/tab-bar/index.html", 7)
       visits.append(
-        ("keys",
+        (
+          "keys",
           .init(
             both, scheme: "light",
             steps: [
@@ -205,7 +213,8 @@ import Testing
               .key("ArrowLeft"), .evaluate(keys), .key("ArrowUp"), .evaluate(keys), .key("j"), .evaluate(keys),
               .key("k"), .key("Escape"), .evaluate(keys), .key("ArrowLeft"), .evaluate(keys), .key("ArrowRight"),
               .evaluate(keys),
-            ])))
+            ])
+        ))
       visits.append(("rules", .init(both, scheme: "dark", steps: [.evaluate(rulesInDrawings)])))
       visits.append(
         ("no script", .init(both, scheme: "dark", javascript: false, steps: [.evaluate(everyStep)])))

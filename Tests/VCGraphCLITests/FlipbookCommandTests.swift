@@ -117,11 +117,14 @@ import Testing
           """))
       #expect(markdownLinks(markdown).prefix(2) == ["animated.svg", "animated~dark.svg"])
       let html = String(decoding: try folder.bytes("docs/diagrams/login-flow/index.html"), as: UTF8.self)
-      #expect(try FlipbookPage(html).links.filter { $0.hasPrefix("animated") } == ["animated.svg", "animated~dark.svg"])
+      #expect(
+        try FlipbookPage(html).links.filter { $0.hasPrefix("animated") } == ["animated.svg", "animated~dark.svg"])
       for link in markdownLinks(markdown) { #expect(folder.exists("docs/diagrams/login-flow/\(link)"), "\(link)") }
       let index = try parseJSONObject(try folder.bytes("docs/diagrams/login-flow/index.json"))
       #expect(index["scenario"] as? String == "../../samples/login-flow.yaml")
-      #expect(!String(decoding: try folder.bytes("docs/diagrams/login-flow/index.json"), as: UTF8.self).contains(folder.url.path))
+      #expect(
+        !String(decoding: try folder.bytes("docs/diagrams/login-flow/index.json"), as: UTF8.self).contains(
+          folder.url.path))
     }
   }
 

@@ -314,9 +314,11 @@ import Testing
       "changed", "removed", "shown", "hidden", "loaded", "on-screen", "compact",
     ]
     let style = Flipbook.style.replacing(/\/\*[\s\S]*?\*\//, with: "")
-    let selectors = style.split(separator: "{").map { $0.split(separator: "}", omittingEmptySubsequences: false).last ?? "" }
-      .flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-      .filter { !$0.isEmpty && !$0.hasPrefix("@") }
+    let selectors = style.split(separator: "{").map {
+      $0.split(separator: "}", omittingEmptySubsequences: false).last ?? ""
+    }
+    .flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    .filter { !$0.isEmpty && !$0.hasPrefix("@") }
     #expect(selectors.contains("figure.diagram > .canvas > .scheme-dark"), "\(selectors)")
     for selector in selectors {
       let first = selector.prefix { !" >:+~[".contains($0) }.split(separator: ".").map(String.init)
@@ -347,7 +349,8 @@ import Testing
   @Test func aStepsTitleIsOnThePageOnce() throws {
     let page = try XHTMLPage(try Self.flipbook().html)
     // Outside the drawings and the step list: the heading, and nothing else.
-    let texts = page.texts(of: "p") + page.texts(of: "h2") + page.texts(of: "h3") + page.texts(of: "span", class: "position")
+    let texts =
+      page.texts(of: "p") + page.texts(of: "h2") + page.texts(of: "h3") + page.texts(of: "span", class: "position")
     #expect(texts.filter { $0.contains("push b on a") } == ["Step 3 of 3 push b on a"])
     #expect(texts.filter { $0.contains("Step 3 of 3") } == ["Step 3 of 3 push b on a", "Step 3 of 3"])
   }
@@ -381,8 +384,9 @@ import Testing
   }
 
   @Test func theIndexRecordsTheScenarioRelativeToTheOutputFolder() {
-    #expect(RenderIndex.recordedPath(of: "/home/me/app/samples/flow.yaml", relativeTo: "/home/me/app/diagrams")
-      == "../samples/flow.yaml")
+    #expect(
+      RenderIndex.recordedPath(of: "/home/me/app/samples/flow.yaml", relativeTo: "/home/me/app/diagrams")
+        == "../samples/flow.yaml")
     #expect(RenderIndex.recordedPath(of: "/home/me/app/flow.yaml", relativeTo: "/home/me/app/") == "flow.yaml")
     #expect(
       RenderIndex.recordedPath(of: "/home/me/app/samples/../flow.yaml", relativeTo: "/home/me/app/docs/diagrams")

@@ -69,7 +69,8 @@ extension Flipbook {
     }
     guard !links.isEmpty else { return "" }
     // With one link, it shows in either colour scheme.
-    return " · " + (links.count == 1 ? links[0].replacingOccurrences(of: " class=\"scheme-light\"", with: "") : links.joined())
+    return " · "
+      + (links.count == 1 ? links[0].replacingOccurrences(of: " class=\"scheme-light\"", with: "") : links.joined())
   }
 
   /// The size every step's drawing is shown in, in points: the largest drawing's, so the page keeps
