@@ -132,12 +132,14 @@ extension Flipbook {
     let stepCount = replay.scenario.steps.count
     let pages = index.steps.map { entry in
       let frame = replay.frame(entry.number)
+      // The plain name is the drawing of the one theme drawn, or of the light one of both; the
+      // dark one of both has its suffix.
       func svg(_ theme: Theme) -> String? {
         frame.flatMap { frame in
           drawing(
             RenderIndex.frameFile(
               for: frame.step, stepCount: stepCount, format: .svg, theme: theme,
-              among: theme == .dark ? [.light, .dark] : [.light]
+              among: theme == .light ? [theme] : Theme.allCases
             ).name)
         }.map { String(decoding: $0, as: UTF8.self) }
       }
