@@ -25,6 +25,20 @@ struct BenchmarkCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Also write the results as Markdown to FILE.", valueName: "FILE"))
   var output: String?
 
+  @Option(
+    name: .customLong("measure"),
+    help: ArgumentHelp(
+      "Run only this measure: \(Measurements.names.joined(separator: ", ")); repeat it for several.",
+      valueName: "NAME"))
+  var measures: [String] = []
+
+  func validate() throws {
+    for name in measures where !Measurements.names.contains(name) {
+      throw ValidationError(
+        "--measure: '\(name)' is not a measure; use \(Measurements.names.joined(separator: ", ")).")
+    }
+  }
+
   /// Internal: run the command after `--` as a child of this small, fresh process and print its wall
   /// time (ns) and peak memory (bytes). See ``ChildProcess/measuredThroughHelper(_:benchmark:scratch:)``.
   @Option(help: .hidden)
@@ -66,7 +80,7 @@ struct BenchmarkCommand: ParsableCommand {
     let measurements = try Measurements(
       plan: plan, vcgraph: vcgraph, dot: dot, benchmark: Self.executablePath, workspace: workspace, report: report,
       onSection: { section in Self.say("\n" + section.text) })
-    try measurements.measureAll()
+    try measurements.measureAll(measures)
     report = measurements.report
     report.heading.append("Load average at end: \(Self.loadAverage())")
     Self.say("\n" + report.summary.text)

@@ -39,13 +39,16 @@ final class Measurements {
     }
   }
 
-  /// Every measurement, in the order of the report.
-  func measureAll() throws(BenchmarkError) {
-    try measureFrames()
-    try measureGraphvizAlone()
-    try measureGrowth()
-    try measureMemory()
-    try measureJobs()
+  /// The measures, by the name `vcgraph-bench --measure` takes, in the order of the report.
+  static let names = ["frames", "graphviz", "growth", "memory", "jobs", "animation"]
+
+  /// The measures named (every one when `names` is empty), in the order of the report.
+  func measureAll(_ names: [String] = []) throws(BenchmarkError) {
+    let measures: [(String, (Measurements) -> () throws(BenchmarkError) -> Void)] = [
+      ("frames", { $0.measureFrames }), ("graphviz", { $0.measureGraphvizAlone }), ("growth", { $0.measureGrowth }),
+      ("memory", { $0.measureMemory }), ("jobs", { $0.measureJobs }), ("animation", { $0.measureAnimation }),
+    ]
+    for (name, measure) in measures where names.isEmpty || names.contains(name) { try measure(self)() }
   }
 
   // MARK: - 1 and 2: vcgraph against a `dot` process per frame
@@ -366,7 +369,7 @@ final class Measurements {
   /// afterwards unless `keeping`. Returns the run and the folder its frames were written to.
   /// With `measuringMemory`, it is started through a helper process
   /// (``ChildProcess/measuredThroughHelper(_:benchmark:scratch:)``), and its peak memory is its own.
-  private func render(
+  func render(
     _ scenario: String, format: String, arguments: [String] = [], keeping: Bool = false, measuringMemory: Bool = false
   ) throws(BenchmarkError) -> (run: ChildRun, folder: String) {
     let rendered = try render(
@@ -425,12 +428,17 @@ final class Measurements {
     return true
   }
 
-  private func finish(_ section: Report.Section) {
+  /// Adds a target and whether this run met it to the report.
+  func judge(_ verdict: Report.Verdict) {
+    report.verdicts.append(verdict)
+  }
+
+  func finish(_ section: Report.Section) {
     report.sections.append(section)
     onSection(section)
   }
 
-  private func progress(_ message: String) {
+  func progress(_ message: String) {
     FileHandle.standardError.write(Data("… \(message)\n".utf8))
   }
 

@@ -278,7 +278,7 @@ public final class RenderJob {
     var entry = entry
     var pageOnly: Set<String> = []
     if !options.formats.contains(.svg) {
-      let keys = options.themes.map { OutputFormat.svg.rawValue + $0.fileNameSuffix(among: options.themes) }
+      let keys = options.themes.map { RenderIndex.key(for: .svg, theme: $0, among: options.themes) }
       pageOnly = Set(keys.compactMap { entry.files[$0] })
       for key in keys { entry.files[key] = nil }
     }
@@ -293,7 +293,9 @@ public final class RenderJob {
     _ replay: Replay, sides: [Replay.Side] = [], entries: [RenderIndex.Entry], into staging: OutputDirectory.Staging
   ) throws(OutputDirectory.WriteError) -> (steps: Int, files: Int) {
     let entries = entries.sorted { $0.number < $1.number }
-    var index = RenderIndex(scenario: replay.scenario.path, title: replay.scenario.title, steps: entries)
+    var index = RenderIndex(
+      scenario: RenderIndex.recordedPath(of: replay.scenario.path, relativeTo: output), title: replay.scenario.title,
+      steps: entries)
     if options.animate { index.animation = try addAnimations(replay, entries: entries, into: staging) }
     if options.html || options.markdown {
       // The SVGs drawn only for the page are read from the staging folder too.
@@ -317,17 +319,19 @@ extension RenderJob {
   ) throws(OutputDirectory.WriteError) -> [String: String] {
     let stepCount = replay.scenario.steps.count
     var files: [String: String] = [:]
-    for theme in options.themes {
-      let frames = entries.compactMap { entry -> AnimatedSVG.Frame? in
+    let themes = options.themes
+    for theme in themes {
+      // Read one at a time as the animation takes them: no more than one frame's SVG in memory.
+      let frames = entries.lazy.compactMap { entry -> AnimatedSVG.Frame? in
         guard let step = replay.frame(entry.number)?.step else { return nil }
         let name = RenderIndex.frameFile(
-          for: step, stepCount: stepCount, format: .svg, theme: theme, among: options.themes
+          for: step, stepCount: stepCount, format: .svg, theme: theme, among: themes
         ).name
         guard let svg = staging.contents(of: name) else { return nil }
         return AnimatedSVG.Frame(number: entry.number, svg: String(decoding: svg, as: UTF8.self))
       }
       let animation = AnimatedSVG(frames: frames, interval: options.animationInterval, palette: theme.animationPalette)
-      let file = AnimatedSVG.file(for: theme, among: options.themes)
+      let file = AnimatedSVG.file(for: theme, among: themes)
       try staging.add(file.name, contents: Data(animation.text.utf8))
       files[file.key] = file.name
     }
