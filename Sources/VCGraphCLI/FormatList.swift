@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VCGraph
+import VCGraphJobs
 import VCGraphviz
 
 /// The value of `--format`: formats separated by commas, `svg,png`.

@@ -1,3 +1,4 @@
+import VCGraphJobs
 import VCGraphviz
 
 /// The one Graphviz context of a command, made the first time a diagram is drawn: a command that

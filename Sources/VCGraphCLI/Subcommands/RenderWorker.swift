@@ -1,4 +1,5 @@
 import ArgumentParser
+import VCGraphJobs
 import VCGraphviz
 
 extension VCGraphCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import VCGraph
+import VCGraphviz
 
 /// The whole of `vcgraph render`: scenarios read and replayed, their frames drawn by supervised
 /// worker processes, and each scenario's files (frames, `index.json`, the flipbook pages asked for)

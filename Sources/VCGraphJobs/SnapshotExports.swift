@@ -1,5 +1,6 @@
 import Foundation
 import VCGraph
+import VCGraphviz
 
 /// The files `vcgraph import` and `vcgraph storyboard` make of one snapshot (the hierarchy a dump
 /// or a storyboard describes): its diagram in each format and theme, its state as JSON, a Mermaid

@@ -1,5 +1,6 @@
 import Foundation
 import VCGraph
+import VCGraphviz
 
 #if canImport(Glibc)
   import Glibc

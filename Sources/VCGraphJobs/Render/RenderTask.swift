@@ -1,4 +1,5 @@
 import VCGraph
+import VCGraphviz
 
 /// A piece of a ``RenderJob`` that one worker process draws: some frames of one scenario.
 ///
