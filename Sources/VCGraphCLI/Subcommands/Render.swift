@@ -42,12 +42,12 @@ extension VCGraphCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The folder to write into.", valueName: "DIR"))
     var output = "diagrams"
 
-    @Option(
-      name: .customLong("format"),
-      help: ArgumentHelp("Formats, comma-separated: svg, png, pdf, dot.", valueName: "FORMATS"))
-    var formatLists: [FormatList<OutputFormat>] = [FormatList(formats: [.svg])]
+    @Option(name: .customLong("format"), help: FormatList<RenderFormats>.help(byDefault: "svg"))
+    var formatLists: [FormatList<RenderFormats>] = []
 
-    @Option(help: ArgumentHelp("Render only this step (counting from 1).", valueName: "N"))
+    @Option(
+      help: ArgumentHelp("Render only this step (counting from 1).", valueName: "N"),
+      transform: Bounds.count("steps", in: 1...Scenario.maximumSteps))
     var step: Int?
 
     @Flag(help: "Show each step's lifecycle callbacks on its diagram, numbered in UIKit's order.")
@@ -86,7 +86,7 @@ extension VCGraphCommand {
         "How long --animate shows each step: 2s (default), 1.5s, 800ms.", valueName: "DURATION"),
       transform: { value in
         guard let seconds = RenderJob.Options.seconds(value) else {
-          throw ValidationError("write a duration such as 2s, 1.5s or 800ms.")
+          throw ValidationError("write a duration from 100ms to 1h (3600s), such as 2s, 1.5s or 800ms.")
         }
         return seconds
       })
@@ -96,20 +96,11 @@ extension VCGraphCommand {
       name: [.short, .customLong("jobs")],
       help: ArgumentHelp(
         "Render with N worker processes (default 1, at most one a core); the files are the same whatever N is.",
-        valueName: "N"))
+        valueName: "N"),
+      transform: Bounds.count("worker processes", in: RenderJob.Options.jobCounts))
     var jobs = 1
 
-    @Option(
-      help: ArgumentHelp(
-        "Stop Graphviz when it has drawn nothing for this many seconds (a frame, or a scenario's frames laid "
-          + "out together), and fail that scenario (default 120).", valueName: "SECONDS"))
-    var graphvizTimeout = 120
-
-    @Option(
-      help: ArgumentHelp(
-        "The memory, in gigabytes, a worker drawing with Graphviz may take; past it, the scenario it draws fails "
-          + "(default \(WorkerMemory.defaultGigabytes)).", valueName: "GB"))
-    var graphvizMemory = WorkerMemory.defaultGigabytes
+    @OptionGroup var workers: WorkerOptions
 
     @Option(
       name: .customLong("size-classes"),
@@ -125,10 +116,10 @@ extension VCGraphCommand {
     /// What the flags ask for, as the library's render job takes it.
     var options: RenderJob.Options {
       RenderJob.Options(
-        formats: FormatList.merged(formatLists), themes: theme.themes, events: events, layout: layout,
-        folding: folding.folding, html: html, markdown: markdown, animate: animate,
-        animationInterval: animateInterval, step: step, jobs: jobs,
-        graphvizTimeout: graphvizTimeout, graphvizMemory: graphvizMemory, sizeClasses: sizeClasses)
+        formats: (formatLists.isEmpty ? [.diagram(.svg)] : FormatList.merged(formatLists)).compactMap(\.diagramFormat),
+        themes: theme.themes, events: events, layout: layout, folding: folding.folding, html: html,
+        markdown: markdown, animate: animate, animationInterval: animateInterval, step: step, jobs: jobs,
+        limits: workers.limits, sizeClasses: sizeClasses)
     }
 
     func validate() throws {
@@ -139,10 +130,6 @@ extension VCGraphCommand {
           throw ValidationError("--size-classes: \(error.description)")
         }
       }
-      if let step, step < 1 { throw ValidationError("--step counts from 1.") }
-      if jobs < 1 { throw ValidationError("--jobs counts worker processes, from 1.") }
-      if graphvizTimeout < 1 { throw ValidationError("--graphviz-timeout counts seconds, from 1.") }
-      if graphvizMemory < 1 { throw ValidationError("--graphviz-memory counts gigabytes, from 1.") }
       if step != nil, html || markdown {
         throw ValidationError("--html and --markdown show every step; leave out --step.")
       }
@@ -155,21 +142,11 @@ extension VCGraphCommand {
     }
 
     func run() throws {
+      for warning in OutputName.warnings(about: output) { printError(warning) }
       let job = RenderJob(output: output, options: options)
       let progress = Progress()
-      let processes = job.processes
-      // Workers are killed and reaped before the staging folders go, so none writes into one after.
-      Interruption.handle { status in
-        progress.clear()
-        processes.stopAll()
-        OutputDirectory.Staging.discardAllForInterruption()
-        Foundation.exit(status)
-      }
-      // A failure may only be the interruption's doing (a worker killed): it is not reported.
-      job.beforeFailure = Interruption.waitIfUnderway
-      job.interrupted = Interruption.interrupt
-      let worker = WorkerCommand(arguments: [VCGraphCommand.RenderWorker.configuration.commandName ?? ""])
-      let succeeded = job.run(scenarios, worker: worker) { report in
+      Interruption.stopsJobs(before: progress.clear)
+      let succeeded = job.run(scenarios) { report in
         switch report {
         case .warning(let line), .error(let line):
           progress.withLineErased { printError(line) }
