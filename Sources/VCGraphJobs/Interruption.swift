@@ -85,8 +85,10 @@ public enum Interruption {
     for number in suspensions {
       listen(to: number) {
         ChildProcess.suspendAll()
-        // Stops here, as the terminal asked, until a SIGCONT (`fg`); then the workers go on.
-        kill(getpid(), SIGSTOP)
+        // Stops here, as the terminal asked, until a SIGCONT (`fg`); then the workers go on. Sent to
+        // this thread (raise), so that it stops before the call returns: sent to the process, another
+        // thread could take it while this one went on to resume the workers.
+        raise(SIGSTOP)
         ChildProcess.resumeAll()
       }
     }

@@ -86,7 +86,7 @@ extension VCGraphCommand {
         "How long --animate shows each step: 2s (default), 1.5s, 800ms.", valueName: "DURATION"),
       transform: { value in
         guard let seconds = RenderJob.Options.seconds(value) else {
-          throw ValidationError("write a duration from 100ms to 1h (3600s), such as 2s, 1.5s or 800ms.")
+          throw ValidationError("write a duration such as 2s, 1.5s or 800ms, from 100ms to 1h.")
         }
         return seconds
       })
