@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VCGraphJobs
+@testable import VCGraphJobs
 
 /// `vcgraph` started in a session of its own, as a shell starts a job, without a terminal: every
 /// process it starts stays in that session whatever its process group, so what it leaves behind
@@ -60,22 +60,25 @@ final class SessionRun {
     return nil
   }
 
-  /// Polls until a worker (`vcgraph _worker`) runs in the session; returns its process id.
-  func waitForWorker() -> pid_t? {
-    poll { $0.contains(where: \.isWorker) }?.first(where: \.isWorker)?.pid
+  /// Polls until a worker hangs in its task by the `hang` fault (`VCGRAPH_TEST_WORKER_FAULT`),
+  /// which names it so; returns its process id.
+  func waitForHungWorker() -> pid_t? {
+    poll { $0.contains(where: \.isHung) }?.first(where: \.isHung)?.pid
   }
 }
 
 /// A process as Linux's `/proc` shows it.
 struct SessionProcess: CustomStringConvertible {
   var pid: pid_t
+  /// Its name (`comm`): its executable's, unless it named itself.
+  var name: Substring
   /// `R`, `S`, `T` (stopped), `Z` (ended, not reaped)…
   var state: Character
   var session: pid_t
   var commandLine: String
 
-  var isWorker: Bool { commandLine.contains(" \(WorkerCommand.subcommand) ") }
   var isStopped: Bool { state == "T" || state == "t" }
+  var isHung: Bool { name == WorkerFault.hungName }
   var description: String { "\(pid) \(state) \(commandLine)" }
 
   /// Every process whose session is `session`.
@@ -90,12 +93,13 @@ struct SessionProcess: CustomStringConvertible {
   private static func read(_ pid: pid_t) -> SessionProcess? {
     // `PID (NAME) STATE PPID PGRP SESSION …`: the name may hold spaces and parentheses.
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
+      let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
     else { return nil }
     let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
     guard fields.count > 3, let state = fields[0].first, let session = pid_t(fields[3]) else { return nil }
     let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
     let commandLine = String(decoding: arguments.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
-    return SessionProcess(pid: pid, state: state, session: session, commandLine: commandLine)
+    return SessionProcess(
+      pid: pid, name: stat[stat.index(after: open)..<close], state: state, session: session, commandLine: commandLine)
   }
 }

@@ -46,7 +46,7 @@ import Testing
       let run = try SessionRun(command.arguments, in: folder.url, environment: environment)
       if ending == .interrupted {
         // The worker hangs in the picture: Ctrl-C comes while it draws.
-        try #require(run.waitForWorker() != nil, "no worker started: \(run.processes)")
+        try #require(run.waitForHungWorker() != nil, "no worker hangs: \(run.processes)")
         run.signalGroup(SIGINT)
       }
       let result = try run.wait()
@@ -73,7 +73,7 @@ import Testing
       try folder.copySamples()
       let run = try SessionRun(
         command.arguments, in: folder.url, environment: ["VCGRAPH_TEST_WORKER_FAULT": "hang:\(command.faultInput)"])
-      let worker = try #require(run.waitForWorker(), "no worker started: \(run.processes)")
+      let worker = try #require(run.waitForHungWorker(), "no worker hangs: \(run.processes)")
       kill(run.session, SIGKILL)
       let result = try run.wait()
       #expect(result.status == 128 + SIGKILL, "\(result)")
@@ -88,7 +88,7 @@ import Testing
       try folder.copySamples()
       let run = try SessionRun(
         Self.commands[0].arguments, in: folder.url, environment: ["VCGRAPH_TEST_WORKER_FAULT": "hang:navigation.yaml:2"])
-      let worker = try #require(run.waitForWorker(), "no worker started: \(run.processes)")
+      let worker = try #require(run.waitForHungWorker(), "no worker hangs: \(run.processes)")
       kill(worker, SIGTERM)
       let result = try run.wait()
       #expect(result.status == 128 + SIGTERM, "\(result)")

@@ -25,7 +25,7 @@ public struct ExportPlan: Sendable, Hashable {
 }
 
 /// Why `-o`, `--format` and the inputs do not go together: the sentence to show.
-public struct ExportPlanError: Error, Sendable, CustomStringConvertible {
+public struct ExportPlanError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String
 }
 

@@ -32,6 +32,18 @@ enum Syscalls {
     #endif
   }
 
+  /// `prctl(PR_SET_NAME, name)` (Linux): the name `/proc` shows for this thread (15 bytes at
+  /// most); nothing elsewhere.
+  static func nameThisThread(_ name: String) {
+    #if os(Linux)
+      typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+      // PR_SET_NAME in <linux/prctl.h>.
+      let setName: Int32 = 15
+      guard let prctl = function(named: "prctl", as: Prctl.self) else { return }
+      name.withCString { _ = prctl(setName, UInt(bitPattern: $0), 0, 0, 0) }
+    #endif
+  }
+
   private static func function<Function>(named name: String, as type: Function.Type) -> Function? {
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
     return unsafeBitCast(symbol, to: type)

@@ -17,6 +17,8 @@ import Foundation
 /// survives a Graphviz crash, hang or memory bomb without one at hand; nothing else sets it.
 struct WorkerFault {
   static let variable = "VCGRAPH_TEST_WORKER_FAULT"
+  /// The name a worker hanging by this fault takes.
+  static let hungName = "vcgraph-hung"
   var kind: Substring
   var name: Substring
   /// The step it strikes before; nil for every graph of the input.
@@ -46,6 +48,8 @@ struct WorkerFault {
       signal(SIGABRT, SIG_DFL)
       abort()
     case "hang":
+      // Named so, a test can tell the worker holds its task and hangs (`/proc/PID/stat`).
+      Syscalls.nameThisThread(Self.hungName)
       while true { pause() }
     default:
       // Takes memory, touching every page, until an allocation fails; then dies as Graphviz does.
