@@ -87,7 +87,7 @@ import Testing
       #expect(result.status == 64)
       #expect(
         result.standardError.contains(
-          "The value '0' is invalid for '-j <N>': give a number of worker processes from 1 to 1024."),
+          "The value '0' is invalid for '--jobs <N>': give a number of worker processes from 1 to 1024."),
         "\(result)")
       #expect(!folder.exists("diagrams"))
     }

@@ -60,7 +60,10 @@ import Testing
       #expect(run.processes.isEmpty, "left behind: \(run.processes)")
       if ending == .interrupted {
         #expect(result.standardError.isEmpty, "\(result)")
-        #expect(!folder.exists("out") || !folder.contents(of: "out").contains { $0.hasPrefix(".vcgraph-staging") })
+        // Nothing of the interrupted run: no staging folder, and no graph kept as if Graphviz had crashed.
+        #expect(
+          !folder.contents(of: "out").contains { $0.hasPrefix(".vcgraph-staging") || $0.hasSuffix(".crash.dot") },
+          "\(folder.contents(of: "out"))")
       }
     }
   }

@@ -208,6 +208,8 @@ private final class RenderSupervisor {
       return
     }
     guard !runs[task.scenario].isFailed else { return }
+    // An interruption kills the workers: nothing to report, and no graph to keep.
+    job.beforeFailure()
     fail(task.scenario, failure(of: task, drawing: worker.drawing, ending, timedOut: worker.timedOut))
   }
 

@@ -55,6 +55,10 @@ final class WorkerDrawer: GraphDrawer {
           said(line)
         case .ended(let ended, let ending):
           guard ended === worker else { continue }
+          // Someone stopping vcgraph (a `kill` of every vcgraph process) stops it here too; an
+          // interruption under way kills the workers: nothing to report, and no graph to keep.
+          if case .signaled(let signal) = ending.termination { Interruption.interrupt(signal) }
+          Interruption.waitIfUnderway()
           throw .inWorker(failure(ending, timedOut: worker.timedOut, drawing: graph, as: formats))
         }
       }
