@@ -10,8 +10,9 @@ extension VCGraphCommand {
       abstract: "Compare two hierarchies: what was added, removed and changed.",
       discussion: """
         Each side is a _printHierarchy dump (or - for standard input), a state
-        JSON (state.json, or state.json#N for its step N), or a scenario step
-        (flow.yaml#N). A state JSON or scenario without #N gives its last step.
+        JSON (state.json, or state.json#N for its step N), a scenario step
+        (flow.yaml#N), or a storyboard (the hierarchy it shows at launch). A
+        state JSON or scenario without #N gives its last step.
         Controllers are matched by id; a dump's ids are its class names
         (DetailViewController, DetailViewController-2 for the second one).
 
