@@ -15,11 +15,13 @@ extension VCGraphCommand {
         from a file, or from standard input with "-". Writes DIR/<name>.<format>
         for every format (mermaid as .mmd, text as .txt), where <name> is the
         dump's file name without its extension ("hierarchy" for standard input).
-        With one dump, one text format (json, mermaid, text or dot) and no -o,
-        or with -o -, prints that export to standard output instead.
+        With one dump, one text format (\(ExportingCommand.list(ExportingCommand.import.printedFormats)))
+        and no -o, or with -o -, prints that export to standard output instead.
         A dump with a line vcgraph cannot read is an error naming that line, and
         nothing is written for it; the other dumps are still imported, and the
-        command exits with status 1.
+        command exits with status 1. Graphviz draws in a worker process: a crash,
+        a hang (--graphviz-timeout) or too much memory (--graphviz-memory) fails
+        only the dump it was drawing, its graph kept as DIR/<name>.crash.dot.
 
         The dump may sit inside other text: an lldb or cycript session, a log
         (a prefix before the first line), a Markdown code fence or quote, a

@@ -21,8 +21,9 @@ extension VCGraphCommand {
         view collapsed on the iPhone side, a popover shown as a sheet.
         --jobs N spreads the frames over N worker processes. On a terminal, a long
         run shows its progress on standard error. An interrupted run (SIGINT,
-        SIGTERM, SIGHUP) leaves every earlier file as it was and exits with 128 +
-        the signal's number.
+        SIGTERM, SIGHUP) stops its workers, leaves every earlier file as it was
+        and exits with 128 + the signal's number; Ctrl-Z suspends the workers
+        with it, and the time suspended does not count against --graphviz-timeout.
 
         Examples:
           vcgraph render samples/navigation.yaml

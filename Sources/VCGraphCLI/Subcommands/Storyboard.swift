@@ -26,8 +26,11 @@ extension VCGraphCommand {
         What vcgraph does not know (an element, a segue kind) is drawn generically
         and reported as a warning.
 
-        With one storyboard, one text format (json, mermaid, text or dot) and no
-        -o, or with -o -, prints that export to standard output instead.
+        With one storyboard, one text format (\(ExportingCommand.list(ExportingCommand.storyboard.printedFormats)))
+        and no -o, or with -o -, prints that export to standard output instead.
+        Graphviz draws in a worker process: a crash, a hang (--graphviz-timeout)
+        or too much memory (--graphviz-memory) fails only the storyboard it was
+        drawing, its graph kept as DIR/<name>.crash.dot.
 
         Examples:
           vcgraph storyboard Main.storyboard
