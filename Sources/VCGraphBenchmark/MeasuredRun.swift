@@ -54,7 +54,8 @@ enum MeasuredRun {
     let standardError = Self.text(atPath: errorPath)
     guard ending.termination == .exited(0) else {
       let said = standardError.trimmingCharacters(in: .whitespacesAndNewlines)
-      throw .childFailed(command: command, status: Self.describe(ending.termination), output: String(said.suffix(2_000)))
+      throw .childFailed(
+        command: command, status: Self.describe(ending.termination), output: String(said.suffix(2_000)))
     }
     return ChildRun(
       wallTime: wallTime, cpuTime: ending.cpuTime, peakMemory: ending.peakMemory ?? 0, standardOutput: standardOutput,

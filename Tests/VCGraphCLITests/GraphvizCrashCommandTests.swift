@@ -151,7 +151,10 @@ import Testing
       try folder.copySamples()
       let result = try runProgram(
         try #require(vcgraphExecutable),
-        ["import", "samples/dumps/settings-after.txt", "samples/dumps/settings-before.txt", "--graphviz-timeout", "1", "-o", "im"],
+        [
+          "import", "samples/dumps/settings-after.txt", "samples/dumps/settings-before.txt", "--graphviz-timeout", "1",
+          "-o", "im",
+        ],
         in: folder.url, environment: ["VCGRAPH_TEST_WORKER_FAULT": "hang:settings-after.txt"])
       #expect(result.status == 1, "\(result)")
       #expect(

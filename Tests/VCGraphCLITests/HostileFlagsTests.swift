@@ -11,16 +11,37 @@ import Testing
   /// Every numeric flag is bounded as it is read, with its range: no overflow trap, nothing
   /// written, no staging folder left.
   @Test(arguments: [
-    (["render", "-o", "out", navigation, "--graphviz-timeout", "10000000000000000"], "give a number of seconds from 1 to 86400."),
-    (["render", "-o", "out", navigation, "--graphviz-timeout", "9223372036854775807"], "give a number of seconds from 1 to 86400."),
-    (["render", "-o", "out", navigation, "--graphviz-timeout", "99999999999999999999"], "give a number of seconds from 1 to 86400."),
-    (["render", "-o", "out", navigation, "--graphviz-memory", "99999999999"], "give a number of gigabytes from 1 to 65536."),
-    (["render", "-o", "out", navigation, "--graphviz-memory", "9000000000"], "give a number of gigabytes from 1 to 65536."),
-    (["render", "-o", "out", navigation, "--jobs", "9223372036854775807"], "give a number of worker processes from 1 to 1024."),
+    (
+      ["render", "-o", "out", navigation, "--graphviz-timeout", "10000000000000000"],
+      "give a number of seconds from 1 to 86400."
+    ),
+    (
+      ["render", "-o", "out", navigation, "--graphviz-timeout", "9223372036854775807"],
+      "give a number of seconds from 1 to 86400."
+    ),
+    (
+      ["render", "-o", "out", navigation, "--graphviz-timeout", "99999999999999999999"],
+      "give a number of seconds from 1 to 86400."
+    ),
+    (
+      ["render", "-o", "out", navigation, "--graphviz-memory", "99999999999"],
+      "give a number of gigabytes from 1 to 65536."
+    ),
+    (
+      ["render", "-o", "out", navigation, "--graphviz-memory", "9000000000"],
+      "give a number of gigabytes from 1 to 65536."
+    ),
+    (
+      ["render", "-o", "out", navigation, "--jobs", "9223372036854775807"],
+      "give a number of worker processes from 1 to 1024."
+    ),
     (["render", "-o", "out", navigation, "--step", "9223372036854775807"], "give a number of steps from 1 to 10000."),
     (["render", "-o", "out", navigation, "--animate", "--animate-interval", "1e300s"], "from 100ms to 1h."),
     (["render", "-o", "out", navigation, "--animate", "--animate-interval", "nan"], "from 100ms to 1h."),
-    (["import", "-o", "out", dump, "--graphviz-timeout", "9223372036854775807"], "give a number of seconds from 1 to 86400."),
+    (
+      ["import", "-o", "out", dump, "--graphviz-timeout", "9223372036854775807"],
+      "give a number of seconds from 1 to 86400."
+    ),
     (["storyboard", "-o", "out", "samples/storyboards/Shop.storyboard", "--graphviz-memory", "0"], "from 1 to 65536."),
     (["diff", dump, dump, "-o", "out", "--graphviz-memory=-1"], "from 1 to 65536."),
     (["state", navigation, "--step", "99999999999999999999"], "give a number of steps from 1 to 10000."),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VCGraphJobs
 
 /// `vcgraph` started in a session of its own, as a shell starts a job, without a terminal: every

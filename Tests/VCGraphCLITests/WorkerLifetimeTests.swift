@@ -19,7 +19,8 @@ import Testing
   static let commands = [
     Command(
       arguments: ["render", "samples/navigation.yaml", "-o", "out"], faultInput: "navigation.yaml:2", failureStatus: 1),
-    Command(arguments: ["import", "samples/dumps/settings-after.txt", "-o", "out"], faultInput: "settings-after.txt",
+    Command(
+      arguments: ["import", "samples/dumps/settings-after.txt", "-o", "out"], faultInput: "settings-after.txt",
       failureStatus: 1),
     Command(
       arguments: ["storyboard", "samples/storyboards/Settings.storyboard", "-o", "out"],
@@ -90,7 +91,8 @@ import Testing
     try withTemporaryFolder { folder in
       try folder.copySamples()
       let run = try SessionRun(
-        Self.commands[0].arguments, in: folder.url, environment: ["VCGRAPH_TEST_WORKER_FAULT": "hang:navigation.yaml:2"])
+        Self.commands[0].arguments, in: folder.url, environment: ["VCGRAPH_TEST_WORKER_FAULT": "hang:navigation.yaml:2"]
+      )
       let worker = try #require(run.waitForHungWorker(), "no worker hangs: \(run.processes)")
       kill(worker, SIGTERM)
       let result = try run.wait()

@@ -40,8 +40,9 @@ import Testing
     (.import, [.json, .text], 1, "-o - prints one export; name one of dot, json, mermaid, text with --format."),
     (.diff, [.diagram(.svg)], 1, "-o - prints text; svg needs a folder to write into."),
   ])
-  func minusOIsRefusedWhatItCannotPrint(command: ExportingCommand, formats: [ExportFormat], inputs: Int, message: String)
-  {
+  func minusOIsRefusedWhatItCannotPrint(
+    command: ExportingCommand, formats: [ExportFormat], inputs: Int, message: String
+  ) {
     #expect(throws: ExportPlanError(description: message)) {
       try command.plan(output: "-", formats: formats, inputs: inputs)
     }

@@ -73,7 +73,8 @@ import Testing
         == "Graphviz ran out of memory while drawing it as svg (it may take 2 GB, --graphviz-memory); draw less of "
         + "it: fold more (--fold all) or focus on a part (--focus ID)")
     #expect(
-      message(.signaled(SIGKILL)) == "the worker process rendering it was killed by signal 9 (Killed) while drawing it as svg")
+      message(.signaled(SIGKILL))
+        == "the worker process rendering it was killed by signal 9 (Killed) while drawing it as svg")
     #expect(message(.exited(3)) == "the worker process exited with status 3 while drawing it as svg")
     #expect(WorkerFailure.advice(offeringJSON: true).hasSuffix(", or write --format json"))
   }

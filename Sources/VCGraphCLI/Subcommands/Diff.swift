@@ -56,12 +56,7 @@ extension VCGraphCommand {
     @Flag(help: "Exit with status 1 when the hierarchies differ (like git diff --exit-code).")
     var exitCode = false
 
-    @Option(help: Theme.Choice.help)
-    var theme: Theme.Choice = .light
-
-    @OptionGroup var folding: FoldingOptions
-
-    @OptionGroup var workers: WorkerOptions
+    @OptionGroup var drawing: DrawingOptions
 
     /// Where the diagram goes and in which formats, or nil for the lines alone; throws when the
     /// flags do not go together.
@@ -92,13 +87,8 @@ extension VCGraphCommand {
       }
       let diff = HierarchyDiff(before: sides.before.hierarchy, after: sides.after.hierarchy)
       if let plan = try plan() {
-        for warning in output.map(OutputName.warnings(about:)) ?? [] { printError(warning) }
-        Interruption.stopsJobs()
-        let job = SnapshotJob(
-          options: .init(
-            command: .diff, plan: plan, themes: theme.themes, folding: folding.folding, limits: workers.limits))
+        let job = drawing.snapshotJob(.diff, plan: plan, outputs: [output])
         defer { job.close() }
-        job.said = { printError($0) }
         var snapshot = SnapshotJob.Snapshot(
           path: nil, stem: "diff", noun: "either side", hierarchy: diff.after,
           diagram: { Diagram(diff: diff, before: sides.before, after: sides.after) }, action: "diff")

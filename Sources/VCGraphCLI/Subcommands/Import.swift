@@ -64,12 +64,7 @@ extension VCGraphCommand {
         valueName: "FILE"))
     var report: String?
 
-    @Option(help: Theme.Choice.help)
-    var theme: Theme.Choice = .light
-
-    @OptionGroup var folding: FoldingOptions
-
-    @OptionGroup var workers: WorkerOptions
+    @OptionGroup var drawing: DrawingOptions
 
     /// Where the exports go and in which formats; nil when the flags do not go together
     /// (``validate()`` says why).
@@ -92,15 +87,8 @@ extension VCGraphCommand {
 
     func run() throws {
       guard let plan else { throw ExitCode.validationFailure }
-      for path in [output, report].compactMap({ $0 }) {
-        for warning in OutputName.warnings(about: path) { printError(warning) }
-      }
-      Interruption.stopsJobs()
-      let job = SnapshotJob(
-        options: .init(
-          command: .import, plan: plan, themes: theme.themes, folding: folding.folding, limits: workers.limits))
+      let job = drawing.snapshotJob(.import, plan: plan, outputs: [output, report])
       defer { job.close() }
-      job.said = { printError($0) }
       var failed = false
       let folder = output ?? ExportingCommand.defaultFolder
       for (dump, stem) in ExportingCommand.import.stems(
@@ -134,7 +122,9 @@ extension VCGraphCommand {
       let hierarchy = read.hierarchy
       var snapshot = SnapshotJob.Snapshot(
         path: read.path, stem: stem, noun: "the dump", hierarchy: hierarchy,
-        diagram: { Diagram(snapshot: HierarchySnapshot(hierarchy: hierarchy, name: dump, source: .dump(text: read.text))) },
+        diagram: {
+          Diagram(snapshot: HierarchySnapshot(hierarchy: hierarchy, name: dump, source: .dump(text: read.text)))
+        },
         action: "import \(read.path)")
       snapshot.report = report.map { path in
         (path, Data(BugReport(hierarchy: hierarchy, dumpText: read.shownText, source: read.path).markdown.utf8))

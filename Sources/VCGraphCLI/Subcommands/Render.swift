@@ -67,10 +67,7 @@ extension VCGraphCommand {
       })
     var layout: FrameLayout = .stable
 
-    @Option(help: Theme.Choice.help)
-    var theme: Theme.Choice = .light
-
-    @OptionGroup var folding: FoldingOptions
+    @OptionGroup var drawing: DrawingOptions
 
     @Flag(help: "Also write index.html: every step's diagram with its action, caption and callbacks, on one page.")
     var html = false
@@ -101,8 +98,6 @@ extension VCGraphCommand {
       transform: Bounds.count("worker processes", in: RenderJob.Options.jobCounts))
     var jobs = 1
 
-    @OptionGroup var workers: WorkerOptions
-
     @Option(
       name: .customLong("size-classes"),
       help: ArgumentHelp(
@@ -118,9 +113,9 @@ extension VCGraphCommand {
     var options: RenderJob.Options {
       RenderJob.Options(
         formats: (formatLists.isEmpty ? [.diagram(.svg)] : FormatList.merged(formatLists)).compactMap(\.diagramFormat),
-        themes: theme.themes, events: events, layout: layout, folding: folding.folding, html: html,
+        themes: drawing.theme.themes, events: events, layout: layout, folding: drawing.folding.folding, html: html,
         markdown: markdown, animate: animate, animationInterval: animateInterval, step: step, jobs: jobs,
-        limits: workers.limits, sizeClasses: sizeClasses)
+        limits: drawing.workers.limits, sizeClasses: sizeClasses)
     }
 
     func validate() throws {
@@ -143,7 +138,7 @@ extension VCGraphCommand {
     }
 
     func run() throws {
-      for warning in OutputName.warnings(about: output) { printError(warning) }
+      drawing.warnAbout([output])
       let job = RenderJob(output: output, options: options)
       let progress = Progress()
       Interruption.stopsJobs(before: progress.clear)

@@ -52,12 +52,7 @@ extension VCGraphCommand {
     @Option(name: .customLong("format"), help: FormatList<StoryboardFormats>.help(byDefault: "svg"))
     var formatLists: [FormatList<StoryboardFormats>] = []
 
-    @Option(help: Theme.Choice.help)
-    var theme: Theme.Choice = .light
-
-    @OptionGroup var folding: FoldingOptions
-
-    @OptionGroup var workers: WorkerOptions
+    @OptionGroup var drawing: DrawingOptions
 
     /// Where the exports go and in which formats; nil when the flags do not go together
     /// (``validate()`` says why).
@@ -77,7 +72,6 @@ extension VCGraphCommand {
 
     func run() throws {
       guard let plan else { throw ExitCode.validationFailure }
-      for warning in output.map(OutputName.warnings(about:)) ?? [] { printError(warning) }
       var failed = false
       // Every storyboard is read first, so that references between them resolve.
       var read: [(storyboard: VCGraph.Storyboard, stem: String)] = []
@@ -95,12 +89,8 @@ extension VCGraphCommand {
           failed = true
         }
       }
-      Interruption.stopsJobs()
-      let job = SnapshotJob(
-        options: .init(
-          command: .storyboard, plan: plan, themes: theme.themes, folding: folding.folding, limits: workers.limits))
+      let job = drawing.snapshotJob(.storyboard, plan: plan, outputs: [output])
       defer { job.close() }
-      job.said = { printError($0) }
       // A build warning about a scene followed from several storyboards is printed once.
       var printed: Set<String> = []
       for (storyboard, stem) in read {

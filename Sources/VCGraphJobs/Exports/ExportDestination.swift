@@ -99,7 +99,9 @@ extension ExportingCommand {
   /// The stem each input's files are named after (its file name without its extension, made safe;
   /// `standardInput` for `-`), or, for an input whose stem an earlier one has, why it cannot be
   /// written: `b/x.txt: error: a/x.txt already writes x.* in out; import them into different folders`.
-  public func stems(of inputs: [String], standardInput: String, fallback: String, folder: String) -> [(
+  public func stems(
+    of inputs: [String], standardInput: String, fallback: String, folder: String
+  ) -> [(
     input: String, stem: Result<String, ExportPlanError>
   )] {
     var taken: [String: String] = [:]

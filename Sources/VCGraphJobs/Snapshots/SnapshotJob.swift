@@ -233,7 +233,8 @@ extension SnapshotJob {
   private static func checkReportFolder(_ path: String) throws(Failure) {
     // Writing the report over a folder would replace the folder and everything in it.
     var isFolder: ObjCBool = false
-    if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+    if path.hasSuffix("/")
+      || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
     {
       throw Failure(description: "\(path): error: this is a folder; --report names the Markdown file to write")
     }

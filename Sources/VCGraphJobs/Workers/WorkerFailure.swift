@@ -31,7 +31,8 @@ struct WorkerFailure {
   /// The message, without the input's path in front.
   var message: String {
     if timedOut {
-      return "Graphviz did not finish \(what) within \(limits.timeout) s and was stopped (--graphviz-timeout); \(advice)"
+      return
+        "Graphviz did not finish \(what) within \(limits.timeout) s and was stopped (--graphviz-timeout); \(advice)"
     }
     if limits.ranOut(peak: ending.peakMemory) {
       return "Graphviz ran out of memory while \(what) (it may take \(limits.memory) GB, --graphviz-memory); \(advice)"

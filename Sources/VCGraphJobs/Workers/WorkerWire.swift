@@ -100,14 +100,19 @@ struct WireDrawing: Codable, Sendable, Equatable {
 
   init(_ drawing: GraphDrawing) {
     (width, height) = (drawing.width, drawing.height)
-    files = drawing.files.map { files in Dictionary(uniqueKeysWithValues: files.map { ($0.key.rawValue, Data($0.value)) }) }
+    files = drawing.files.map { files in
+      Dictionary(uniqueKeysWithValues: files.map { ($0.key.rawValue, Data($0.value)) })
+    }
   }
 
   var drawing: GraphDrawing {
     GraphDrawing(
       width: width, height: height,
       files: files.map { files in
-        Dictionary(uniqueKeysWithValues: files.compactMap { key, value in OutputFormat(rawValue: key).map { ($0, [UInt8](value)) } })
+        Dictionary(
+          uniqueKeysWithValues: files.compactMap { key, value in
+            OutputFormat(rawValue: key).map { ($0, [UInt8](value)) }
+          })
       })
   }
 }
