@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import VCGraphviz
+
+@testable import VCGraphJobs
 
 /// Flags and hidden entry points as an attacker or a careless script uses them: numbers out of any
 /// range, the hidden worker run by hand, output paths that trick a reader or a later command, a
@@ -87,6 +90,30 @@ import Testing
     #expect(said.split(separator: "\n").count == 1, "\(what): \(said)")
     #expect(said.hasPrefix("error: vcgraph _worker draws for render, import, storyboard and diff"), "\(what): \(said)")
     #expect(accepted <= (1 << 20) + (256 << 10), "\(what): the worker took \(accepted) bytes before refusing")
+  }
+
+  /// A worker whose reader is gone (its command killed) ends quietly by SIGPIPE at its next
+  /// report: no `Fatal error`, no stack trace on the terminal it shares.
+  @Test func aWorkerWhoseReaderIsGoneEndsQuietly() throws {
+    let process = Process()
+    process.executableURL = try #require(vcgraphExecutable)
+    process.arguments = ["_worker"]
+    let standardInput = Pipe()
+    let standardOutput = Pipe()
+    let standardError = Pipe()
+    (process.standardInput, process.standardOutput, process.standardError) = (standardInput, standardOutput, standardError)
+    try process.run()
+    // Nothing reads what it reports.
+    try standardOutput.fileHandleForReading.close()
+    let task = WorkerTask.graph(GraphTask(id: 1, input: "x", graph: GraphDescription(), formats: [.dot], budget: nil))
+    try standardInput.fileHandleForWriting.write(
+      contentsOf: WorkerWire.opening(WorkerHeader(limits: WorkerLimits())) + WorkerWire.line(task))
+    try standardInput.fileHandleForWriting.close()
+    let said = String(decoding: standardError.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal, "\(said)")
+    #expect(process.terminationStatus == SIGPIPE, "\(said)")
+    #expect(said.isEmpty, "\(said)")
   }
 
   /// Writes `bytes` in pieces until all are written or the reader is gone; how many were taken.
