@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import VCGraph
 import VCGraphJobs
-import VCGraphviz
 
 /// A command whose `--format` takes the formats ``ExportingCommand/formats`` lists for it.
 protocol FormatsOfCommand {
@@ -44,56 +42,6 @@ struct FormatList<Command: FormatsOfCommand>: ExpressibleByArgument {
   static func help(byDefault: String, _ more: String = "") -> ArgumentHelp {
     ArgumentHelp(Command.command.formatHelp(byDefault: byDefault) + more, valueName: "FORMATS")
   }
-}
-
-extension FoldMode: ExpressibleByArgument {}
-
-/// `--fold` and `--focus`: what a diagram folds into counted nodes, and what it focuses on.
-struct FoldingOptions: ParsableArguments {
-  @Option(
-    help: ArgumentHelp(
-      "auto (default): fold by the rules, then more, then wrap, until the picture fits a docs page; none: draw every "
-        + "controller; runs, stacks, subtrees or all: fold that much, whatever the size.",
-      valueName: "MODE"))
-  var fold: FoldMode = .auto
-
-  @Option(
-    help: ArgumentHelp(
-      "Draw this controller's subtree, presentations and ancestors, and fold the rest; a controller id, or a "
-        + "class name (with or without its module). Repeat it to focus on several.",
-      valueName: "ID"))
-  var focus: [String] = []
-
-  /// The folding these flags ask for.
-  var folding: Folding { Folding(mode: fold, focus: focus) }
-
-  func validate() throws {
-    if let empty = focus.first(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-      throw ValidationError("--focus \"\(empty)\" names no controller: give an id or a class name.")
-    }
-  }
-}
-
-/// `--graphviz-timeout` and `--graphviz-memory`: the limits of the workers that draw, the same for
-/// every command that draws.
-struct WorkerOptions: ParsableArguments {
-  @Option(
-    help: ArgumentHelp(
-      "Stop Graphviz when it has drawn nothing for this many seconds (a frame, or a scenario's frames laid out "
-        + "together), not counting time it was suspended (Ctrl-Z), and fail what it was drawing (default "
-        + "\(WorkerLimits().timeout)).", valueName: "SECONDS"),
-    transform: Bounds.count("seconds", in: WorkerLimits.timeouts))
-  var graphvizTimeout = WorkerLimits().timeout
-
-  @Option(
-    help: ArgumentHelp(
-      "The memory, in gigabytes, a worker drawing with Graphviz may take; past it, what it draws fails (default "
-        + "\(WorkerLimits().memory)).", valueName: "GB"),
-    transform: Bounds.count("gigabytes", in: WorkerLimits.memories))
-  var graphvizMemory = WorkerLimits().memory
-
-  /// The limits these flags set.
-  var limits: WorkerLimits { WorkerLimits(timeout: graphvizTimeout, memory: graphvizMemory) }
 }
 
 /// The ranges numeric flags take, checked as they are read: a number out of range (or too big for

@@ -165,10 +165,3 @@ extension VCGraphCommand {
     }
   }
 }
-
-extension Theme.Choice: ExpressibleByArgument {
-  /// The help of `--theme`, the same for every subcommand that draws.
-  static let help = ArgumentHelp(
-    "light (default), dark, or both: NAME.svg and NAME~dark.svg, the pair DocC shows by appearance.",
-    valueName: "THEME")
-}
