@@ -64,6 +64,9 @@ enum WorkerEvent {
 /// (``WorkerServer``). A worker holding a task that says nothing for ``WorkerLimits/timeout``
 /// seconds in which it could run (``SilenceClock``) is killed. Every worker is reaped: when it
 /// ends, on ``close()``, or when the pool goes.
+///
+/// Start workers from a thread that lives as long as the job, the main thread: Linux kills a
+/// worker when the thread that started it ends (`PR_SET_PDEATHSIG` follows the thread).
 final class WorkerPool {
   let command: WorkerCommand
   let header: WorkerHeader
