@@ -95,13 +95,16 @@ import VCGraphviz
   /// A worker whose reader is gone (its command killed) ends quietly by SIGPIPE at its next
   /// report: no `Fatal error`, no stack trace on the terminal it shares.
   @Test func aWorkerWhoseReaderIsGoneEndsQuietly() throws {
+    let executable = try #require(vcgraphExecutable)
     let process = Process()
-    process.executableURL = try #require(vcgraphExecutable)
+    process.executableURL = executable
     process.arguments = ["_worker"]
     let standardInput = Pipe()
     let standardOutput = Pipe()
     let standardError = Pipe()
-    (process.standardInput, process.standardOutput, process.standardError) = (standardInput, standardOutput, standardError)
+    (process.standardInput, process.standardOutput, process.standardError) = (
+      standardInput, standardOutput, standardError
+    )
     try process.run()
     // Nothing reads what it reports.
     try standardOutput.fileHandleForReading.close()
