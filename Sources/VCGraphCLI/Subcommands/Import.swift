@@ -66,10 +66,9 @@ extension VCGraphCommand {
 
     @OptionGroup var drawing: DrawingOptions
 
-    /// Where the exports go and in which formats; nil when the flags do not go together
-    /// (``validate()`` says why).
-    var plan: ExportPlan? {
-      try? ExportingCommand.import.plan(
+    /// Where the exports go and in which formats; throws when the flags do not go together.
+    func plan() throws(ExportPlanError) -> ExportPlan? {
+      try ExportingCommand.import.plan(
         output: output, formats: FormatList.merged(formatLists), inputs: dumps.count, report: report)
     }
 
@@ -78,15 +77,14 @@ extension VCGraphCommand {
       if dumps.count > 1 && report != nil { throw ValidationError("--report describes one dump; give one.") }
       if report == "-" { throw ValidationError("--report writes a Markdown file; give its path.") }
       do {
-        _ = try ExportingCommand.import.plan(
-          output: output, formats: FormatList.merged(formatLists), inputs: dumps.count, report: report)
+        _ = try plan()
       } catch {
         throw ValidationError(error.description)
       }
     }
 
     func run() throws {
-      guard let plan else { throw ExitCode.validationFailure }
+      guard let plan = try plan() else { return }
       let job = drawing.snapshotJob(.import, plan: plan, outputs: [output, report])
       defer { job.close() }
       var failed = false

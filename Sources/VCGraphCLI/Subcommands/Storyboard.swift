@@ -54,24 +54,22 @@ extension VCGraphCommand {
 
     @OptionGroup var drawing: DrawingOptions
 
-    /// Where the exports go and in which formats; nil when the flags do not go together
-    /// (``validate()`` says why).
-    var plan: ExportPlan? {
-      try? ExportingCommand.storyboard.plan(
+    /// Where the exports go and in which formats; throws when the flags do not go together.
+    func plan() throws(ExportPlanError) -> ExportPlan? {
+      try ExportingCommand.storyboard.plan(
         output: output, formats: FormatList.merged(formatLists), inputs: storyboards.count)
     }
 
     func validate() throws {
       do {
-        _ = try ExportingCommand.storyboard.plan(
-          output: output, formats: FormatList.merged(formatLists), inputs: storyboards.count)
+        _ = try plan()
       } catch {
         throw ValidationError(error.description)
       }
     }
 
     func run() throws {
-      guard let plan else { throw ExitCode.validationFailure }
+      guard let plan = try plan() else { return }
       var failed = false
       // Every storyboard is read first, so that references between them resolve.
       var read: [(storyboard: VCGraph.Storyboard, stem: String)] = []
