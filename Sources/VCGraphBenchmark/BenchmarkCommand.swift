@@ -40,7 +40,7 @@ struct BenchmarkCommand: ParsableCommand {
   }
 
   /// Internal: run the command after `--` as a child of this small, fresh process and print its wall
-  /// time (ns) and peak memory (bytes). See ``ChildProcess/measuredThroughHelper(_:benchmark:scratch:)``.
+  /// time (ns) and peak memory (bytes). See ``MeasuredRun/measuredThroughHelper(_:benchmark:scratch:)``.
   @Option(help: .hidden)
   var measureChildIn: String?
 
@@ -50,7 +50,7 @@ struct BenchmarkCommand: ParsableCommand {
   func run() throws {
     do {
       if let scratch = measureChildIn {
-        try ChildProcess.runAsHelper(measuredCommand, scratch: URL(fileURLWithPath: scratch, isDirectory: true))
+        try MeasuredRun.runAsHelper(measuredCommand, scratch: URL(fileURLWithPath: scratch, isDirectory: true))
         return
       }
       try measure()
@@ -62,7 +62,7 @@ struct BenchmarkCommand: ParsableCommand {
 
   private func measure() throws(BenchmarkError) {
     let vcgraph = try Self.locateVCGraph()
-    guard let dot = ChildProcess.locate("dot") else {
+    guard let dot = MeasuredRun.locate("dot") else {
       throw .missingProgram(
         name: "dot", looked: "in PATH", fix: "install Graphviz (`apt-get install graphviz`, or ./scripts/install-deps)")
     }

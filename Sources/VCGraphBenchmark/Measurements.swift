@@ -97,7 +97,7 @@ final class Measurements {
       let start = clock.now
       var dotCPUTime = Duration.zero
       for (number, file) in dotFiles.enumerated() {
-        dotCPUTime += try ChildProcess.run(
+        dotCPUTime += try MeasuredRun.run(
           dot, ["-T\(format)", file, "-o", "\(folder)/\(number).\(format)"], scratch: workspace.url
         ).cpuTime
       }
@@ -147,14 +147,14 @@ final class Measurements {
     for file in dotFiles { sources.append(try workspace.bytes(of: file)) }
     progress("Graphviz alone: gvLayout + gvRenderData (SVG) of the same \(steps) frames")
     let alone: Duration
-    let cpuBefore = ChildProcess.threadCPUTime()
+    let cpuBefore = MeasuredRun.threadCPUTime()
     do {
       alone = try renderer.timeGraphvizAlone(dotSources: sources, formats: [.svg])
     } catch {
       throw .render(error)
     }
     // Reading the sources into cgraph is not in `alone`, so this CPU time is an upper bound.
-    let aloneCPU = ChildProcess.threadCPUTime() - cpuBefore
+    let aloneCPU = MeasuredRun.threadCPUTime() - cpuBefore
     sources.removeAll()
     progress("in process: where vcgraph's time goes, \(steps) frames")
     let parts = try Breakdown.measure(
@@ -318,7 +318,7 @@ final class Measurements {
     var section = Report.Section(
       title: "render --jobs 2 against --jobs 1 (SVG)",
       columns: ["workload", "--jobs 1", "--jobs 2", "speed-up", "same output"])
-    let help = try ChildProcess.run(vcgraph, ["render", "--help"], scratch: workspace.url).standardOutput
+    let help = try MeasuredRun.run(vcgraph, ["render", "--help"], scratch: workspace.url).standardOutput
     guard help.contains("--jobs") else {
       section.notes = ["Skipped: this vcgraph's `render --help` has no --jobs option."]
       report.verdicts.append(.init(name: "--jobs 2 vs --jobs 1", target: "≥ 1.70×", measured: "no --jobs", met: nil))
@@ -368,7 +368,7 @@ final class Measurements {
   /// Runs `vcgraph render SCENARIO -o DIR --format FORMAT` into a new folder, and removes the folder
   /// afterwards unless `keeping`. Returns the run and the folder its frames were written to.
   /// With `measuringMemory`, it is started through a helper process
-  /// (``ChildProcess/measuredThroughHelper(_:benchmark:scratch:)``), and its peak memory is its own.
+  /// (``MeasuredRun/measuredThroughHelper(_:benchmark:scratch:)``), and its peak memory is its own.
   func render(
     _ scenario: String, format: String, arguments: [String] = [], keeping: Bool = false, measuringMemory: Bool = false
   ) throws(BenchmarkError) -> (run: ChildRun, folder: String) {
@@ -389,8 +389,8 @@ final class Measurements {
     let command = ["render"] + scenarios + ["-o", workspace.path(output), "--format", format] + arguments
     let run =
       measuringMemory
-      ? try ChildProcess.measuredThroughHelper([vcgraph] + command, benchmark: benchmark, scratch: workspace.url)
-      : try ChildProcess.run(vcgraph, command, scratch: workspace.url)
+      ? try MeasuredRun.measuredThroughHelper([vcgraph] + command, benchmark: benchmark, scratch: workspace.url)
+      : try MeasuredRun.run(vcgraph, command, scratch: workspace.url)
     if !keeping { workspace.removeItem(output) }
     return (run, workspace.path(output))
   }
