@@ -100,76 +100,9 @@ struct DrawingPlan {
     var facts = Facts(hierarchy: hierarchy, changes: changes, level: level, focus: focus)
     // Every controller is placed from the roots down: window roots, then the trees outside any window.
     var placed: Set<String> = []
-    // Past a level's window limit, the windows that hold what is on screen, changed or focused are
-    // drawn first, then the first ones; the others fold together.
-    if let limit = level.windowLimit, hierarchy.windows.count > limit {
-      let rooted = hierarchy.windows.filter { $0.rootViewController != nil }
-      let essential = rooted.filter { window in window.rootViewController.map { facts.holdsEssential($0) } ?? false }
-      var kept = Set(essential.prefix(limit).map(\.id))
-      for window in hierarchy.windows where kept.count < limit { kept.insert(window.id) }
-      let folded = rooted.filter { !kept.contains($0.id) }
-      let roots = folded.compactMap(\.rootViewController)
-      if !roots.isEmpty {
-        foldedWindows = Set(folded.map(\.id))
-        for root in roots { placed.insert(root) }
-        anchoredFolds[.windows] = addFold(roots, anchor: .windows, facts: &facts, placed: &placed)
-      }
-    }
-    for window in hierarchy.windows + facts.removedWindows where !foldedWindows.contains(window.id) {
-      let source =
-        facts.removedWindows.contains(where: { $0.id == window.id }) ? (changes?.before ?? hierarchy) : hierarchy
-      var roots: [String] = []
-      if let root = source.window(named: window.id)?.rootViewController { roots.append(root) }
-      // A root a step replaced is drawn (removed) beside the new one.
-      if let changes, let old = changes.before.window(named: window.id)?.rootViewController, !roots.contains(old),
-        changes.removedControllers.contains(old)
-      {
-        roots.append(old)
-      }
-      for root in roots where placed.insert(root).inserted {
-        if facts.keeps(root) {
-          place(root, facts: &facts, placed: &placed, pinned: pinned)
-        } else {
-          anchoredFolds[.root(window: window.id)] = addFold(
-            [root], anchor: .root(window: window.id), facts: &facts, placed: &placed)
-        }
-      }
-    }
-    // Trees outside any window: a root of its own (no parent, not presented) that is a member.
-    var unkept: [String] = []
-    for id in facts.allControllers where !placed.contains(id) {
-      guard let controller = facts.controller(id), controller.parent == nil, controller.presenter == nil else {
-        continue
-      }
-      placed.insert(id)
-      if facts.keeps(id) {
-        place(id, facts: &facts, placed: &placed, pinned: pinned)
-      } else {
-        unkept.append(id)
-      }
-    }
-    // A storyboard's scenes that only one drawn scene's segues lead to fold beside that scene;
-    // the other trees outside any window fold together.
-    var detached: [String] = []
-    var bySource: [String: [String]] = [:]
-    var sources: [String] = []
-    for id in unkept {
-      if let source = facts.segueLeafSource(of: id), isDrawn.contains(source) {
-        if bySource[source] == nil { sources.append(source) }
-        bySource[source, default: []].append(id)
-      } else {
-        detached.append(id)
-      }
-    }
-    for source in sources {
-      // In the order of the source's segues.
-      let scenes = (bySource[source] ?? []).sorted { facts.segueIndex(of: $0) < facts.segueIndex(of: $1) }
-      anchoredFolds[.segues(from: source)] = addFold(
-        scenes, anchor: .segues(from: source), facts: &facts, placed: &placed)
-    }
-    if !detached.isEmpty {
-      anchoredFolds[.detached] = addFold(detached, anchor: .detached, facts: &facts, placed: &placed)
-    }
+    foldWindowsPastLimit(facts: &facts, placed: &placed)
+    placeWindows(facts: &facts, placed: &placed, pinned: pinned)
+    placeTreesOutsideWindows(facts: &facts, placed: &placed, pinned: pinned)
     // Anything left (a relation the model should not have, a cycle) is drawn rather than lost.
     for id in facts.allControllers where !placed.contains(id) {
       placed.insert(id)
@@ -241,6 +174,92 @@ struct DrawingPlan {
   }
 
   // MARK: - Placing
+
+  /// Past the level's window limit, folds the windows that hold nothing on screen, changed or
+  /// focused beyond the first ones, with everything in them, into one node.
+  private mutating func foldWindowsPastLimit(facts: inout Facts, placed: inout Set<String>) {
+    // Past a level's window limit, the windows that hold what is on screen, changed or focused are
+    // drawn first, then the first ones; the others fold together.
+    if let limit = level.windowLimit, hierarchy.windows.count > limit {
+      let rooted = hierarchy.windows.filter { $0.rootViewController != nil }
+      let essential = rooted.filter { window in window.rootViewController.map { facts.holdsEssential($0) } ?? false }
+      var kept = Set(essential.prefix(limit).map(\.id))
+      for window in hierarchy.windows where kept.count < limit { kept.insert(window.id) }
+      let folded = rooted.filter { !kept.contains($0.id) }
+      let roots = folded.compactMap(\.rootViewController)
+      if !roots.isEmpty {
+        foldedWindows = Set(folded.map(\.id))
+        for root in roots { placed.insert(root) }
+        anchoredFolds[.windows] = addFold(roots, anchor: .windows, facts: &facts, placed: &placed)
+      }
+    }
+  }
+
+  /// Places each window's root (and a root a step replaced, drawn removed beside the new one), or
+  /// folds it when the level keeps nothing of it.
+  private mutating func placeWindows(facts: inout Facts, placed: inout Set<String>, pinned: Set<String>) {
+    for window in hierarchy.windows + facts.removedWindows where !foldedWindows.contains(window.id) {
+      let source =
+        facts.removedWindows.contains(where: { $0.id == window.id }) ? (changes?.before ?? hierarchy) : hierarchy
+      var roots: [String] = []
+      if let root = source.window(named: window.id)?.rootViewController { roots.append(root) }
+      // A root a step replaced is drawn (removed) beside the new one.
+      if let changes, let old = changes.before.window(named: window.id)?.rootViewController, !roots.contains(old),
+        changes.removedControllers.contains(old)
+      {
+        roots.append(old)
+      }
+      for root in roots where placed.insert(root).inserted {
+        if facts.keeps(root) {
+          place(root, facts: &facts, placed: &placed, pinned: pinned)
+        } else {
+          anchoredFolds[.root(window: window.id)] = addFold(
+            [root], anchor: .root(window: window.id), facts: &facts, placed: &placed)
+        }
+      }
+    }
+  }
+
+  /// Places the trees outside any window (a root of its own, not presented, that is a member); a
+  /// storyboard's scenes that only one drawn scene's segues lead to fold beside that scene, and the
+  /// other trees the level does not keep fold together.
+  private mutating func placeTreesOutsideWindows(facts: inout Facts, placed: inout Set<String>, pinned: Set<String>) {
+    // Trees outside any window: a root of its own (no parent, not presented) that is a member.
+    var unkept: [String] = []
+    for id in facts.allControllers where !placed.contains(id) {
+      guard let controller = facts.controller(id), controller.parent == nil, controller.presenter == nil else {
+        continue
+      }
+      placed.insert(id)
+      if facts.keeps(id) {
+        place(id, facts: &facts, placed: &placed, pinned: pinned)
+      } else {
+        unkept.append(id)
+      }
+    }
+    // A storyboard's scenes that only one drawn scene's segues lead to fold beside that scene;
+    // the other trees outside any window fold together.
+    var detached: [String] = []
+    var bySource: [String: [String]] = [:]
+    var sources: [String] = []
+    for id in unkept {
+      if let source = facts.segueLeafSource(of: id), isDrawn.contains(source) {
+        if bySource[source] == nil { sources.append(source) }
+        bySource[source, default: []].append(id)
+      } else {
+        detached.append(id)
+      }
+    }
+    for source in sources {
+      // In the order of the source's segues.
+      let scenes = (bySource[source] ?? []).sorted { facts.segueIndex(of: $0) < facts.segueIndex(of: $1) }
+      anchoredFolds[.segues(from: source)] = addFold(
+        scenes, anchor: .segues(from: source), facts: &facts, placed: &placed)
+    }
+    if !detached.isEmpty {
+      anchoredFolds[.detached] = addFold(detached, anchor: .detached, facts: &facts, placed: &placed)
+    }
+  }
 
   /// Draws `id` and, below it, its children (folding those the level folds) and what it presents.
   private mutating func place(_ id: String, facts: inout Facts, placed: inout Set<String>, pinned: Set<String>) {
@@ -419,342 +438,5 @@ struct DrawingPlan {
     }
     folds.append(fold)
     return folds.count - 1
-  }
-}
-
-// MARK: - What the plan is made from
-
-extension DrawingPlan {
-  /// What the plan asks of every controller: where it is drawn from, its children in drawing order,
-  /// and whether the level keeps it; worked out once a controller.
-  fileprivate struct Facts {
-    let hierarchy: Hierarchy
-    let before: Hierarchy?
-    let level: FoldLevel
-    /// Every controller to draw or count: the hierarchy's members, then a diff's removed controllers.
-    let allControllers: [String]
-    /// Windows only a diff's earlier hierarchy has.
-    let removedWindows: [Window]
-    private let changed: Set<String>
-    private let removed: Set<String>
-    /// The controllers a focus draws, by its rules; nil without a focus.
-    private let focusArea: Set<String>?
-    private let focusAncestors: Set<String>
-    private let segueEnds: Set<String>
-    /// For a storyboard's scene that only one scene's segues lead to, and that leads nowhere itself
-    /// (no segue but unwinds, no child, no window): that scene.
-    private let segueLeaves: [String: String]
-    /// The index of the first segue that leads to each scene.
-    private let firstSegue: [String: Int]
-    /// For a storyboard's scene one or more segues away from the scenes nothing leads to (the
-    /// initial controller's tree, scenes code instantiates): the scene its first path starts from
-    /// (`first`), and for one two or more segues away, the scene one segue away it is reached
-    /// through (`second`). At level ``FoldLevel/subtrees`` a scene folds with what is reached
-    /// through its `second`, at level ``FoldLevel/all`` with what is reached from its `first`.
-    private let segueOwners: [String: (first: String, second: String?)]
-    private var keepMemo: [String: Bool] = [:]
-    private var countMemo: [String: Int] = [:]
-    private var childrenMemo: [String: [String]] = [:]
-    /// Removed controllers by the parent they had.
-    private let removedChildren: [String: [String]]
-
-    init(hierarchy: Hierarchy, changes: HierarchyDiff?, level: FoldLevel, focus: Set<String>?) {
-      self.hierarchy = hierarchy
-      before = changes?.before
-      self.level = level
-      let removedList = changes?.removedControllers ?? []
-      removed = Set(removedList)
-      allControllers = hierarchy.members + removedList
-      removedWindows = (changes?.removedWindows ?? []).compactMap { changes?.before.window(named: $0) }
-      var changed = Set<String>()
-      if let changes {
-        changed.formUnion(changes.addedControllers)
-        changed.formUnion(changes.removedControllers)
-        changed.formUnion(changes.controllerChanges.keys)
-        for relation in changes.addedRelations { changed.insert(relation.target) }
-        for relation in changes.removedRelations { changed.insert(relation.target) }
-        for relation in changes.relationChanges.keys { changed.insert(relation.target) }
-      }
-      self.changed = changed
-      var removedChildren: [String: [String]] = [:]
-      for id in removedList {
-        if let parent = changes?.before[id]?.parent { removedChildren[parent, default: []].append(id) }
-      }
-      self.removedChildren = removedChildren
-      segueEnds = Set(hierarchy.segues.flatMap { [$0.source] + ($0.destination.map { [$0] } ?? []) })
-      var incoming: [String: Set<String>] = [:]
-      var leadsSomewhere: Set<String> = []
-      for segue in hierarchy.segues {
-        switch segue.kind {
-        case .unwind: continue
-        default: break
-        }
-        leadsSomewhere.insert(segue.source)
-        if let destination = segue.destination, destination != segue.source {
-          incoming[destination, default: []].insert(segue.source)
-        }
-      }
-      let roots = Set(hierarchy.windows.compactMap(\.rootViewController))
-      var segueLeaves: [String: String] = [:]
-      for (scene, sources) in incoming where sources.count == 1 && !leadsSomewhere.contains(scene) {
-        guard let controller = hierarchy[scene], controller.parent == nil, controller.children.isEmpty,
-          !roots.contains(scene)
-        else { continue }
-        segueLeaves[scene] = sources.first
-      }
-      self.segueLeaves = segueLeaves
-      var firstSegue: [String: Int] = [:]
-      for (index, segue) in hierarchy.segues.enumerated() {
-        if let destination = segue.destination, firstSegue[destination] == nil { firstSegue[destination] = index }
-      }
-      self.firstSegue = firstSegue
-      self.segueOwners = Self.segueOwners(of: hierarchy)
-      if let focus {
-        var area = Set<String>()
-        var ancestors = Set<String>()
-        for id in focus where hierarchy.isMember(id) {
-          // The focused controller's subtree and everything presented from it, …
-          var pending = [id]
-          while let next = pending.popLast() {
-            guard area.insert(next).inserted, let controller = hierarchy[next] else { continue }
-            pending += controller.children
-            if let presented = controller.presentation?.presented { pending.append(presented) }
-          }
-          // … and its ancestors up to the window, through the controllers that present them.
-          var current = id
-          var seen: Set<String> = [id]
-          while true {
-            let up = hierarchy[current]?.parent ?? hierarchy[current]?.presenter
-            guard let up, seen.insert(up).inserted else { break }
-            ancestors.insert(up)
-            current = up
-          }
-        }
-        focusArea = area.union(ancestors)
-        focusAncestors = ancestors
-      } else {
-        focusArea = nil
-        focusAncestors = []
-      }
-    }
-
-    /// The hierarchy `id` is drawn from: the diagram's, or for a removed controller the earlier one.
-    func source(of id: String) -> Hierarchy? {
-      if hierarchy.isMember(id) { return hierarchy }
-      if removed.contains(id) { return before }
-      return nil
-    }
-
-    func controller(_ id: String) -> ViewController? { source(of: id)?[id] }
-
-    /// True for a controller of the diagram's hierarchy, false for one a diff removed.
-    func isCurrent(_ id: String) -> Bool { hierarchy.isMember(id) }
-
-    /// The children of `id` in drawing order: its own, with a diff's removed controllers back among
-    /// their old parent's children, after the sibling they followed.
-    mutating func displayChildren(of id: String) -> [String] {
-      if let known = childrenMemo[id] { return known }
-      var list = hierarchy.isMember(id) ? (hierarchy[id]?.children ?? []) : []
-      if !hierarchy.isMember(id), let before, removed.contains(id) {
-        list = (before[id]?.children ?? []).filter { removed.contains($0) }
-      } else if let gone = removedChildren[id], let before {
-        let old = before[id]?.children ?? []
-        for child in gone where !list.contains(child) {
-          // After the nearest sibling it followed that is still listed, else first.
-          let index = old.firstIndex(of: child) ?? 0
-          let previous = old[..<index].last { list.contains($0) }
-          let at = previous.flatMap { list.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-          list.insert(child, at: at)
-        }
-      }
-      childrenMemo[id] = list
-      return list
-    }
-
-    /// The controller `id` presents, in the hierarchy it is drawn from.
-    func presented(by id: String) -> String? {
-      guard let presented = controller(id)?.presentation?.presented, source(of: presented) != nil else {
-        return nil
-      }
-      return presented
-    }
-
-    /// True when the level keeps `id` as a node of its own: it matters itself, or holds something that does.
-    mutating func keeps(_ id: String) -> Bool {
-      if let known = keepMemo[id] { return known }
-      keepMemo[id] = false  // a cycle keeps nothing
-      var result = matters(id)
-      if !result {
-        for child in displayChildren(of: id) where keeps(child) {
-          result = true
-          break
-        }
-      }
-      if !result, let presented = presented(by: id), keeps(presented) { result = true }
-      keepMemo[id] = result
-      return result
-    }
-
-    /// In a stack's middle at ``FoldLevel/stacks`` and above, only a controller that presents (or
-    /// holds one that does), or is focused, is drawn.
-    mutating func keepsInStackMiddle(_ id: String) -> Bool {
-      if let area = focusArea, !area.contains(id) { return false }
-      if focusAncestors.contains(id) { return true }
-      var pending = [id]
-      var seen: Set<String> = []
-      while let next = pending.popLast() {
-        guard seen.insert(next).inserted, let controller = controller(next) else { continue }
-        if controller.presentation != nil || isFlagged(next) { return true }
-        pending += displayChildren(of: next)
-      }
-      return false
-    }
-
-    /// True when `id` or something it holds is on screen, changed or focused: what level
-    /// ``FoldLevel/all`` draws first.
-    mutating func holdsEssential(_ id: String) -> Bool {
-      var pending = [id]
-      var seen: Set<String> = []
-      while let next = pending.popLast() {
-        guard seen.insert(next).inserted else { continue }
-        if controller(next)?.appearance.isOnScreen == true || changed.contains(next) || focusAncestors.contains(next) {
-          return true
-        }
-        pending += displayChildren(of: next)
-        if let presented = presented(by: next) { pending.append(presented) }
-      }
-      return false
-    }
-
-    /// The scene whose segues alone lead to `id`, when `id` is a storyboard's scene that leads
-    /// nowhere and the level folds such scenes (``FoldLevel/subtrees`` and above).
-    func segueLeafSource(of id: String) -> String? {
-      guard level >= .subtrees else { return nil }
-      if level >= .all, let owner = segueOwners[id]?.first { return owner }
-      if let owner = segueOwners[id]?.second { return owner }
-      return segueLeaves[id]
-    }
-
-    /// Breadth first through the segues, from the scenes no segue leads to (and their containment
-    /// trees): each scene two or more segues away, with the scene one segue away it is reached through.
-    private static func segueOwners(of hierarchy: Hierarchy) -> [String: (first: String, second: String?)] {
-      guard !hierarchy.segues.isEmpty else { return [:] }
-      var leadsTo: [String: [String]] = [:]
-      var incoming: Set<String> = []
-      for segue in hierarchy.segues {
-        switch segue.kind {
-        case .unwind: continue
-        default: break
-        }
-        guard let destination = segue.destination, destination != segue.source else { continue }
-        leadsTo[segue.source, default: []].append(destination)
-        incoming.insert(destination)
-      }
-      // A scene's containment tree is on its segue level.
-      func tree(_ id: String) -> [String] { [id] + hierarchy.descendants(of: id) }
-      var owner: [String: (first: String, second: String?)] = [:]
-      var level: [String: Int] = [:]
-      var queue: [String] = []
-      for id in hierarchy.members where hierarchy[id]?.parent == nil && !incoming.contains(id) {
-        for member in tree(id) where level[member] == nil {
-          level[member] = 0
-          queue.append(member)
-        }
-      }
-      var next = 0
-      while next < queue.count {
-        let scene = queue[next]
-        next += 1
-        let depth = level[scene] ?? 0
-        for destination in leadsTo[scene] ?? [] where level[destination] == nil {
-          // A child is placed with its parent, never as a scene of its own.
-          guard hierarchy[destination]?.parent == nil else { continue }
-          // The scene on level 0 this path starts from, and the one on level 1 it goes through.
-          let first = owner[scene]?.first ?? scene
-          let second = depth == 0 ? nil : (owner[scene]?.second ?? scene)
-          for member in tree(destination) where level[member] == nil {
-            level[member] = depth + 1
-            owner[member] = (first, second)
-            queue.append(member)
-          }
-        }
-      }
-      return owner
-    }
-
-    /// The index of the first of the storyboard's segues that leads to `id`.
-    func segueIndex(of id: String) -> Int { firstSegue[id] ?? .max }
-
-    /// True when there is no focus, or `id` is in it.
-    func isInFocus(_ id: String) -> Bool { focusArea?.contains(id) ?? true }
-
-    /// True when `id` itself must be drawn at this level.
-    private mutating func matters(_ id: String) -> Bool {
-      guard let controller = controller(id) else { return false }
-      if let area = focusArea {
-        guard area.contains(id) else { return false }
-        if focusAncestors.contains(id) { return true }
-      }
-      if level == .none { return true }
-      let isStackMiddle = stackPosition(of: id) == .middle
-      if controller.appearance.isOnScreen && isCurrent(id) { return true }
-      if controller.presenter != nil || controller.presentation != nil { return true }
-      if isFlagged(id) || (segueEnds.contains(id) && segueLeafSource(of: id) == nil) { return true }
-      // A root of its own (a window's, or of a tree outside any window), unless it is a storyboard's
-      // scene that folds beside the scene whose segues lead to it.
-      if controller.parent == nil, segueLeafSource(of: id) == nil { return true }
-      if changed.contains(id) { return level < .stacks || !isStackMiddle }
-      let isContainer = controller.kind.isContainer || !controller.children.isEmpty
-      switch level {
-      case .none: return true
-      case .runs: return isContainer || stackPosition(of: id) == .end
-      case .stacks: return (isContainer && !isStackMiddle) || stackPosition(of: id) == .end
-      case .subtrees, .all, .fewer, .fewest:
-        // A stack's ends are drawn when the stack is: an end alone keeps nothing.
-        return false
-      }
-    }
-
-    private enum StackPosition { case end, middle }
-
-    /// Where `id` sits in its parent's navigation stack; nil outside a stack.
-    private func stackPosition(of id: String) -> StackPosition? {
-      guard let source = source(of: id), let parent = source[id]?.parent, let navigation = source[parent],
-        navigation.kind == .navigation
-      else { return nil }
-      let children = navigation.children
-      return id == children.first || id == children.last ? .end : .middle
-    }
-
-    /// True for a controller of a dump whose view's place disagrees with its state: what a bug report is about.
-    private func isFlagged(_ id: String) -> Bool {
-      guard let controller = controller(id), let source = source(of: id), controller.isViewLoaded,
-        controller.dumpRecord?.view != nil
-      else { return false }
-      return source.isViewInWindow(id) != (controller.appearance != .disappeared)
-    }
-
-    /// How many controllers folding `id` counts: itself, what it holds and what they present.
-    mutating func holdCount(_ id: String) -> Int {
-      if let known = countMemo[id] { return known }
-      var held: [String] = []
-      var seen: Set<String> = []
-      collect(id, into: &held, seen: &seen)
-      countMemo[id] = held.count
-      return held.count
-    }
-
-    /// Appends `id`, its descendants and what they present, depth first, each once: those not in
-    /// `seen`, which gets them.
-    mutating func collect(_ id: String, into held: inout [String], seen: inout Set<String>) {
-      var pending = [id]
-      while let next = pending.popLast() {
-        guard seen.insert(next).inserted, source(of: next) != nil else { continue }
-        held.append(next)
-        var more = displayChildren(of: next)
-        if let presented = presented(by: next) { more.append(presented) }
-        pending += more.reversed()
-      }
-    }
   }
 }
