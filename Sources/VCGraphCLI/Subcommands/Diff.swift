@@ -96,10 +96,10 @@ extension VCGraphCommand {
       }
       if printsDOT {
         do {
-          var diagram = Diagram(diff: diff, before: sides.before, after: sides.after)
-          diagram.folding = folding.folding
+          let diagram = Diagram(diff: diff, before: sides.before, after: sides.after)
           let files = try SharedRenderer.supervised().renderFiles(
-            diagram, named: "diff", formats: [.dot], themes: [theme.themes[0]])
+            diagram, named: "diff", formats: [.dot],
+            options: DrawingOptions(themes: [theme.themes[0]], folding: folding.folding))
           for file in files { FileHandle.standardOutput.write(file.contents) }
         } catch {
           printError("error: \(error)")
@@ -111,10 +111,11 @@ extension VCGraphCommand {
       if let output {
         let formats = formatLists.isEmpty ? [.svg] : FormatList.merged(formatLists)
         do {
-          var diagram = Diagram(diff: diff, before: sides.before, after: sides.after)
-          diagram.folding = folding.folding
+          let diagram = Diagram(diff: diff, before: sides.before, after: sides.after)
           try OutputDirectory(path: output).write(
-            try SharedRenderer.supervised().renderFiles(diagram, named: "diff", formats: formats, themes: theme.themes))
+            try SharedRenderer.supervised().renderFiles(
+              diagram, named: "diff", formats: formats,
+              options: DrawingOptions(themes: theme.themes, folding: folding.folding)))
         } catch let error as RenderError {
           printError("error: \(error.description)")
           throw ExitCode(2)

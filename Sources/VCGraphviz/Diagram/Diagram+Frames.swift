@@ -22,4 +22,20 @@ extension Diagram {
       return diagram
     }
   }
+
+  /// The diagrams of a replayed scenario's frames as `options` draw them, in step order, made one at
+  /// a time as they are read: each step's callbacks when ``DrawingOptions/events`` says so, every
+  /// side of a step side by side when the scenario has sides (``frames(of:showsEvents:)-(_:_)``),
+  /// each folded as ``DrawingOptions/folding`` says.
+  public static func frames(of scenario: ReplayedScenario, options: DrawingOptions) -> some Sequence<Diagram> {
+    let frames =
+      scenario.sides.isEmpty
+      ? AnySequence(frames(of: scenario.replay, showsEvents: options.events))
+      : AnySequence(frames(of: scenario.sides, showsEvents: options.events))
+    return frames.lazy.map { diagram in
+      var folded = diagram
+      folded.folding = options.folding
+      return folded
+    }
+  }
 }

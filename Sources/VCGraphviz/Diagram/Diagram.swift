@@ -89,9 +89,6 @@ public struct Diagram: Sendable {
     changes = diff
   }
 
-  /// The colours of ``theme``: every colour the diagram draws comes from here.
-  var style: DiagramStyle { theme.style }
-
   /// The cgraph node name of a controller: `vc:` and its id, with `%`, backslashes and control characters percent-encoded.
   public static func nodeName(ofController id: String) -> String { "vc:" + HTMLText.identifier(id) }
   /// The cgraph node name of a window.

@@ -53,7 +53,7 @@ public struct Folding: Sendable, Hashable, Codable {
 public enum FoldMode: String, Sendable, Hashable, Codable, CaseIterable {
   /// Folds by the rules (``runs``), then more, a level at a time, until the picture fits the
   /// ``PageBudget``; then wraps it narrower, and when nothing fits yet, folds what is on screen
-  /// too (see ``Renderer/render(_:formats:)``): what vcgraph does unless told otherwise.
+  /// too (see ``FoldSearch``): what vcgraph does unless told otherwise.
   case auto
   /// Nothing folds: every controller is drawn.
   case none

@@ -6,9 +6,7 @@ import VCGraph
 /// Graphviz is not thread-safe: use one renderer per process, from one thread at a time.
 public final class Renderer {
   let context: GraphvizContext
-  /// The largest picture ``FoldMode/auto`` accepts before it folds more.
-  public var pageBudget = PageBudget()
-  /// Where diagrams are laid out and rendered (``render(_:formats:)`` and ``renderFiles``); nil
+  /// Where diagrams are laid out and rendered (``render(_:formats:budget:)`` and ``renderFiles``); nil
   /// for this renderer's own Graphviz context.
   public var drawer: GraphDrawer?
 

@@ -63,10 +63,9 @@ public struct SnapshotExports: Sendable {
     var files: [(name: String, contents: Data)] = []
     let diagramFormats = formats.compactMap(\.diagramFormat)
     if !diagramFormats.isEmpty {
-      var drawn = diagram()
-      drawn.folding = folding
       do {
-        files += try renderer().renderFiles(drawn, named: name, formats: diagramFormats, themes: themes)
+        files += try renderer().renderFiles(
+          diagram(), named: name, formats: diagramFormats, options: DrawingOptions(themes: themes, folding: folding))
       } catch {
         throw Failure(description: "\(path): error: \(error.description)")
       }

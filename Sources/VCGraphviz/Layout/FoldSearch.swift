@@ -8,7 +8,7 @@ import VCGraph
 /// ``PageBudget``; the invisible edges that keep children in order and wrap rows and windows
 /// (`Diagram+Wrapping.swift`); and for a scenario, one layout for all its frames, or for runs of
 /// them (``ScenarioLayout``, ``StableLayout``), and the files each frame makes
-/// (``Renderer/renderFrames(_:sides:formats:steps:showsEvents:layout:themes:folding:stableLayout:willDraw:each:)``).
+/// (``Renderer/renderFrames(of:formats:options:steps:stableLayout:willDraw:each:)``).
 ///
 /// This search draws a diagram at the first level its ``Folding`` tries; with ``FoldMode/auto``, a
 /// picture wider or taller than the budget's comfortable size is drawn again folding more, a level
@@ -102,10 +102,12 @@ struct FoldSearch {
 }
 
 extension Renderer {
-  /// Renders `diagram` in each of `formats`, folded and wrapped to fit ``pageBudget`` as
-  /// ``FoldSearch`` chooses (with ``FoldMode/auto``; at its one level otherwise).
-  public func render(_ diagram: Diagram, formats: [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]] {
-    var search = FoldSearch(diagram: diagram, formats: formats, budget: pageBudget)
+  /// Renders `diagram` in each of `formats`, folded and wrapped to fit `budget` as ``FoldSearch``
+  /// chooses (with ``FoldMode/auto``; at its one level otherwise).
+  public func render(
+    _ diagram: Diagram, formats: [OutputFormat], budget: PageBudget = PageBudget()
+  ) throws(RenderError) -> [OutputFormat: [UInt8]] {
+    var search = FoldSearch(diagram: diagram, formats: formats, budget: budget)
     return try search.render(with: self)
   }
 }

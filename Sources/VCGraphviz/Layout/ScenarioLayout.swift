@@ -1,6 +1,6 @@
 import VCGraph
 
-/// The stable layout of a scenario's frames (``Renderer/stableLayout(of:showsEvents:themes:folding:)``):
+/// The stable layout of a scenario's frames (``Renderer/stableLayout(of:options:)``):
 /// where each controller of every frame sits, for each theme. It is Codable, so that the process
 /// that laid a scenario out can hand it to the others that draw its frames.
 public struct ScenarioLayout: Codable, Sendable {
@@ -24,8 +24,8 @@ public struct ScenarioLayout: Codable, Sendable {
     runs.first { $0.frames.contains(frame) }
   }
 
-  /// The stable layout of a scenario's frames: all of them laid out together, folded at the first
-  /// of `levels` whose layout fits `budget`.
+  /// The stable layout of a scenario's frames in each of the options' themes: all of them laid out
+  /// together, folded at the first of the options' fold levels whose layout fits their page budget.
   ///
   /// When none does (a long flow through a big app draws more, over all its steps, than a page
   /// holds), the frames are laid out in consecutive runs, each as long as a page allows at the level
@@ -37,9 +37,10 @@ public struct ScenarioLayout: Codable, Sendable {
   /// page that way (on a tie, when the worst overflows less). A real-size app's two sides may fit
   /// neither way: its frames are then bigger than a page (a focus, or one size class, draws less).
   init(
-    frames diagrams: @escaping () -> some Sequence<Diagram>, count frameCount: Int, themes: [Theme],
-    levels: [FoldLevel], budget: PageBudget, hasSides: Bool, context: GraphvizContext
+    frames diagrams: @escaping () -> some Sequence<Diagram>, count frameCount: Int, options: DrawingOptions,
+    hasSides: Bool, context: GraphvizContext
   ) throws(RenderError) {
+    let (themes, levels, budget) = (options.themes, options.folding.levels, options.pageBudget)
     let beside = try StableRunSearch(
       context: context, budget: budget, themes: themes, levels: levels, frameCount: frameCount, stacksSides: false,
       diagrams: diagrams
