@@ -25,6 +25,21 @@ struct BenchmarkCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Also write the results as Markdown to FILE.", valueName: "FILE"))
   var output: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Run only these measures, comma-separated: \(Measurements.Measure.allCases.map(\.rawValue).joined(separator: ", ")).",
+      valueName: "MEASURES"),
+    transform: { value in
+      try value.split(separator: ",").map { name in
+        guard let measure = Measurements.Measure(rawValue: String(name)) else {
+          throw ValidationError(
+            "no measure '\(name)'; use \(Measurements.Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return measure
+      }
+    })
+  var only: [Measurements.Measure] = []
+
   /// Internal: run the command after `--` as a child of this small, fresh process and print its wall
   /// time (ns) and peak memory (bytes). See ``ChildProcess/measuredThroughHelper(_:benchmark:scratch:)``.
   @Option(help: .hidden)
@@ -66,7 +81,7 @@ struct BenchmarkCommand: ParsableCommand {
     let measurements = try Measurements(
       plan: plan, vcgraph: vcgraph, dot: dot, benchmark: Self.executablePath, workspace: workspace, report: report,
       onSection: { section in Self.say("\n" + section.text) })
-    try measurements.measureAll()
+    try measurements.measureAll(only: only.isEmpty ? Measurements.Measure.allCases : only)
     report = measurements.report
     report.heading.append("Load average at end: \(Self.loadAverage())")
     Self.say("\n" + report.summary.text)

@@ -39,13 +39,26 @@ final class Measurements {
     }
   }
 
-  /// Every measurement, in the order of the report.
-  func measureAll() throws(BenchmarkError) {
-    try measureFrames()
-    try measureGraphvizAlone()
-    try measureGrowth()
-    try measureMemory()
-    try measureJobs()
+  /// A measurement, by the name `--only` takes.
+  enum Measure: String, CaseIterable, Sendable {
+    case frames
+    case graphvizAlone = "graphviz-alone"
+    case growth, memory, jobs
+    case wideDump = "wide-dump"
+  }
+
+  /// The measurements asked for, in the order of the report.
+  func measureAll(only measures: [Measure] = Measure.allCases) throws(BenchmarkError) {
+    for measure in Measure.allCases where measures.contains(measure) {
+      switch measure {
+      case .frames: try measureFrames()
+      case .graphvizAlone: try measureGraphvizAlone()
+      case .growth: try measureGrowth()
+      case .memory: try measureMemory()
+      case .jobs: try measureJobs()
+      case .wideDump: try measureWideDump()
+      }
+    }
   }
 
   // MARK: - 1 and 2: vcgraph against a `dot` process per frame
@@ -425,12 +438,17 @@ final class Measurements {
     return true
   }
 
-  private func finish(_ section: Report.Section) {
+  /// Adds a target and whether this run met it to the report's summary.
+  func record(_ verdict: Report.Verdict) {
+    report.verdicts.append(verdict)
+  }
+
+  func finish(_ section: Report.Section) {
     report.sections.append(section)
     onSection(section)
   }
 
-  private func progress(_ message: String) {
+  func progress(_ message: String) {
     FileHandle.standardError.write(Data("… \(message)\n".utf8))
   }
 

@@ -25,10 +25,7 @@ extension Diagram {
       HTMLText.font(Self.foldLine(names[0]), size: 10, color: style.secondaryLabel, width: 30),
     ]
     if names.count > 1 {
-      rows.append(
-        HTMLText.font(
-          Self.foldLine((names.count > 2 ? "… " : "") + names[names.count - 1]), size: 10,
-          color: style.secondaryLabel, width: 30))
+      rows.append(HTMLText.font(Self.foldLine(names[1]), size: 10, color: style.secondaryLabel, width: 30))
     }
     let marks = [
       fold.added > 0 ? ("+ \(fold.added) added", style.added) : nil,
@@ -76,7 +73,8 @@ extension Diagram {
     let place: String
     switch fold.anchor {
     case .children:
-      place = Self.roleRange(fold.members.map { source.role(of: $0) }) ?? "children"
+      // The roles of the ends alone: a fold may hold thousands of a stack's children.
+      place = Self.roleRange(fold.ends.map { source.role(of: $0) }) ?? "children"
     case .root: place = "root"
     case .presentation: place = "presented"
     case .popped: place = "popped in this step"
@@ -90,15 +88,16 @@ extension Diagram {
   }
 
   /// The names a fold's box shows: its first controller and, when it holds more, its last, each on
-  /// lines of its own (`Level1ViewController` / `… Level16ViewController`); two of one class are
-  /// told apart by their ids.
+  /// lines of its own (`Level1ViewController` / `… Level16ViewController`, the `… ` when there are
+  /// more between them); two of one class are told apart by their ids.
   private func endNames(of fold: DrawingPlan.Fold) -> [String] {
-    let source = fold.source
-    var names = fold.members.map { Self.foldName(of: $0, in: source) }
-    if names.count > 1, names[0] == names[names.count - 1], fold.members[0] != fold.members[names.count - 1] {
-      names[0] += " (\(fold.members[0]))"
-      names[names.count - 1] += " (\(fold.members[names.count - 1]))"
+    let ends = fold.ends
+    var names = ends.map { Self.foldName(of: $0, in: fold.source) }
+    if names.count > 1, names[0] == names[1], ends[0] != ends[1] {
+      names[0] += " (\(ends[0]))"
+      names[1] += " (\(ends[1]))"
     }
+    if fold.members.count > 2 { names[1] = "… " + names[1] }
     return names
   }
 

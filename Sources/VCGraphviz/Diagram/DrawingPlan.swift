@@ -41,6 +41,8 @@ struct DrawingPlan {
     var anchor: Anchor
     /// The controllers the fold stands for, in their order (children of one container, say).
     var members: [String]
+    /// The first member and, when there are more, the last: what the fold's box names.
+    var ends: [String] { members.count > 1 ? [members[0], members[members.count - 1]] : members }
     /// Every controller the fold holds: the members and everything they hold, in order.
     var held: [String]
     /// The hierarchy the members are drawn from: the diagram's, or a diff's earlier one.
