@@ -35,7 +35,11 @@ extension Diagram {
     if let changes {
       for relation in changes.removedRelations {
         guard let tail = tail(of: relation, in: changes.before) else { continue }
-        edges.append(edge(relation, in: changes.before, mark: .removed, tail: tail, clusterOf: clusterOf))
+        var removed = edge(relation, in: changes.before, mark: .removed, tail: tail, clusterOf: clusterOf)
+        // A column an expansion takes back from the primary stack is drawn as a column: the relation
+        // it left must not pull it below that stack (the stable layout would stack the columns).
+        if plan.hasColumnPlace(relation.target) { removed.attributes = removed.attributes.unranked() }
+        edges.append(removed)
       }
     }
     for (index, fold) in plan.folds.enumerated() {
@@ -176,5 +180,19 @@ extension Diagram {
     case let .child(_, child): return hierarchy.role(of: child)?.description ?? "child"
     case let .presentation(_, presented): return "presents · " + hierarchy.presentationStyleName(of: presented)
     }
+  }
+}
+
+extension Array where Element == GraphDescription.Attribute {
+  /// An edge's attributes made so that it does not move its ends (`constraint=false`), its label
+  /// an `xlabel`, placed once the boxes are: such an edge may join two boxes of one rank, and
+  /// Graphviz 2.42 corrupts its heap placing the label of one (see `CGraph`).
+  func unranked() -> [GraphDescription.Attribute] {
+    map { attribute in
+      guard attribute.name == "label" else { return attribute }
+      var moved = attribute
+      moved.name = "xlabel"
+      return moved
+    } + [.init("constraint", "false")]
   }
 }

@@ -64,8 +64,10 @@ struct DrawingPlan {
   private(set) var folds: [Fold] = []
   /// The items drawn under each drawn container, in order (a stack bottom to top).
   private(set) var items: [String: [Item]] = [:]
-  /// Controllers whose place the stable layout shares with others that are never drawn with them:
-  /// the top of each stack at ``FoldLevel/stacks`` and above.
+  /// Controllers whose place in the stable layout is not their own node's: the top of each stack
+  /// at ``FoldLevel/stacks`` and above, a place it shares with the others that are never drawn with
+  /// it; a pinned column of a split view, a place apart from the one it has in a stack in other
+  /// frames (see ``ScenarioLayout/movingColumns(in:)``).
   private(set) var slots: [String: String] = [:]
   /// Windows not drawn: their roots, and all they hold, are in the fold anchored ``Fold/Anchor/windows``.
   private(set) var foldedWindows: Set<String> = []
@@ -84,6 +86,8 @@ struct DrawingPlan {
   let hierarchy: Hierarchy
   let changes: HierarchyDiff?
   let level: FoldLevel
+  /// Controllers with a place of their own in the stable layout (see ``init(hierarchy:changes:level:focus:pinned:)``).
+  private let pinned: Set<String>
 
   /// The plan for `hierarchy` (a diff's `after` when `changes` is set) at `level`.
   ///
@@ -91,7 +95,9 @@ struct DrawingPlan {
   ///   - focus: controllers to focus on, by id; nil for no focus. An empty set (a focus none of
   ///     whose controllers is in this hierarchy) folds everything.
   ///   - pinned: controllers that keep a place of their own in the stable layout, even where the
-  ///     level would share it (a controller drawn as a stack's top in one frame and elsewhere in another).
+  ///     level would share it (a controller drawn as a stack's top in one frame and elsewhere in
+  ///     another); a split view's column among them has a place as a column apart from the one it
+  ///     has in a stack.
   init(
     hierarchy: Hierarchy, changes: HierarchyDiff?, level: FoldLevel, focus: Set<String>? = nil,
     pinned: Set<String> = []
@@ -99,16 +105,17 @@ struct DrawingPlan {
     self.hierarchy = hierarchy
     self.changes = changes
     self.level = level
+    self.pinned = pinned
     var facts = Facts(hierarchy: hierarchy, changes: changes, level: level, focus: focus)
     // Every controller is placed from the roots down: window roots, then the trees outside any window.
     var placed: Set<String> = []
     foldWindowsPastLimit(facts: &facts, placed: &placed)
-    placeWindows(facts: &facts, placed: &placed, pinned: pinned)
-    placeTreesOutsideWindows(facts: &facts, placed: &placed, pinned: pinned)
+    placeWindows(facts: &facts, placed: &placed)
+    placeTreesOutsideWindows(facts: &facts, placed: &placed)
     // Anything left (a relation the model should not have, a cycle) is drawn rather than lost.
     for id in facts.allControllers where !placed.contains(id) {
       placed.insert(id)
-      place(id, facts: &facts, placed: &placed, pinned: pinned)
+      place(id, facts: &facts, placed: &placed)
     }
   }
 
@@ -170,6 +177,20 @@ struct DrawingPlan {
     positions[item]?.parent == parent
   }
 
+  /// The place of a split view's column in the stable layout: the column's own, not the one the
+  /// same controller has elsewhere (see ``slots``).
+  static func columnPlace(of id: String) -> String { "column:" + HTMLText.identifier(id) }
+
+  /// True when `id` is drawn as a split view's column with a place of its own as a column (see
+  /// ``slots``).
+  func hasColumnPlace(_ id: String) -> Bool { slots[id] == Self.columnPlace(of: id) }
+
+  /// True when `id` is a pinned column of a split view in `source`, which has a place as a column.
+  private func isPinnedColumn(_ id: String, in source: Hierarchy) -> Bool {
+    guard pinned.contains(id), let parent = source[id]?.parent else { return false }
+    return source[parent]?.kind == .splitView
+  }
+
   /// True when `id` is drawn as a navigation controller whose children form a column.
   func isStack(_ id: String) -> Bool {
     (hierarchy.isMember(id) ? hierarchy[id] : changes?.before[id])?.kind == .navigation
@@ -199,7 +220,7 @@ struct DrawingPlan {
 
   /// Places each window's root (and a root a step replaced, drawn removed beside the new one), or
   /// folds it when the level keeps nothing of it.
-  private mutating func placeWindows(facts: inout Facts, placed: inout Set<String>, pinned: Set<String>) {
+  private mutating func placeWindows(facts: inout Facts, placed: inout Set<String>) {
     for window in hierarchy.windows + facts.removedWindows where !foldedWindows.contains(window.id) {
       let source =
         facts.removedWindows.contains(where: { $0.id == window.id }) ? (changes?.before ?? hierarchy) : hierarchy
@@ -213,7 +234,7 @@ struct DrawingPlan {
       }
       for root in roots where placed.insert(root).inserted {
         if facts.keeps(root) {
-          place(root, facts: &facts, placed: &placed, pinned: pinned)
+          place(root, facts: &facts, placed: &placed)
         } else {
           anchoredFolds[.root(window: window.id)] = addFold(
             [root], anchor: .root(window: window.id), facts: &facts, placed: &placed)
@@ -225,7 +246,7 @@ struct DrawingPlan {
   /// Places the trees outside any window (a root of its own, not presented, that is a member); a
   /// storyboard's scenes that only one drawn scene's segues lead to fold beside that scene, and the
   /// other trees the level does not keep fold together.
-  private mutating func placeTreesOutsideWindows(facts: inout Facts, placed: inout Set<String>, pinned: Set<String>) {
+  private mutating func placeTreesOutsideWindows(facts: inout Facts, placed: inout Set<String>) {
     // Trees outside any window: a root of its own (no parent, not presented) that is a member.
     var unkept: [String] = []
     for id in facts.allControllers where !placed.contains(id) {
@@ -234,7 +255,7 @@ struct DrawingPlan {
       }
       placed.insert(id)
       if facts.keeps(id) {
-        place(id, facts: &facts, placed: &placed, pinned: pinned)
+        place(id, facts: &facts, placed: &placed)
       } else {
         unkept.append(id)
       }
@@ -264,7 +285,7 @@ struct DrawingPlan {
   }
 
   /// Draws `id` and, below it, its children (folding those the level folds) and what it presents.
-  private mutating func place(_ id: String, facts: inout Facts, placed: inout Set<String>, pinned: Set<String>) {
+  private mutating func place(_ id: String, facts: inout Facts, placed: inout Set<String>) {
     // Each controller with its depth: how many boxes stand above it, down from the root.
     roots.append(id)
     var pending = [(id, 0)]
@@ -285,7 +306,7 @@ struct DrawingPlan {
           list = [.fold(addFold(children, anchor: .children(of: next), facts: &facts, placed: &placed))]
         }
       } else if source[next]?.kind == .navigation, level >= .stacks, !children.isEmpty {
-        list = stackItems(children, of: next, facts: &facts, placed: &placed, pinned: pinned)
+        list = stackItems(children, of: next, facts: &facts, placed: &placed)
       } else {
         var run: [String] = []
         func flush(_ plan: inout DrawingPlan, _ facts: inout Facts) {
@@ -321,6 +342,14 @@ struct DrawingPlan {
       }
       items[next] = list
       for (index, item) in list.enumerated() { positions[item] = (next, index) }
+      // A pinned column of a split view has a place of its own in the stable layout, apart from the
+      // place it has when a collapse pushes it onto the primary stack: the frames that expand the
+      // split view draw its columns side by side, those that collapse it one below the other.
+      if source[next]?.kind == .splitView {
+        for case let .controller(child) in list where pinned.contains(child) {
+          slots[child] = Self.columnPlace(of: child)
+        }
+      }
       // What the controller presents: drawn beside it, or folded when the focus leaves it out.
       if let presented = facts.presented(by: next), placed.insert(presented).inserted {
         if facts.keeps(presented) && !isTooDeep {
@@ -354,7 +383,7 @@ struct DrawingPlan {
   /// or not, unless it presents or is focused), its top, and below the top what the step popped.
   /// With a focus, what is outside it folds too.
   private mutating func stackItems(
-    _ children: [String], of navigation: String, facts: inout Facts, placed: inout Set<String>, pinned: Set<String>
+    _ children: [String], of navigation: String, facts: inout Facts, placed: inout Set<String>
   ) -> [Item] {
     let current = children.filter { facts.isCurrent($0) }
     let popped = children.filter { !facts.isCurrent($0) }
@@ -426,7 +455,8 @@ struct DrawingPlan {
     var fold = Fold(
       anchor: anchor, members: members, held: held, source: source,
       name: "fold:" + place + ":" + HTMLText.identifier(members[0]),
-      slot: Diagram.nodeName(ofController: members[0]))
+      slot: isPinnedColumn(members[0], in: source)
+        ? Self.columnPlace(of: members[0]) : Diagram.nodeName(ofController: members[0]))
     if let changes {
       for id in held {
         if changes.addedControllers.contains(id) {

@@ -131,8 +131,8 @@ extension Diagram {
 
   /// Invisible edges that keep each container's children in order, left to right, and wrap them
   /// onto rows: children that hold nothing drawn after ``rowLength`` (or the `wrap`'s leaves), and
-  /// in a wrapped picture every container's children, each row below the deepest box of the row
-  /// before.
+  /// in a wrapped picture every container's children but a split view's columns, which stay side
+  /// by side, each row below the row before (``rowEdges(below:row:of:_:)``).
   func orderEdges(_ plan: DrawingPlan, wrapping wrap: Wrapping?) -> [GraphDescription.Edge] {
     var edges: [GraphDescription.Edge] = []
     // A container's children left to right in their order: an invisible edge from each to the
@@ -145,7 +145,10 @@ extension Diagram {
         guard case let .controller(id) = item else { return true }
         return (plan.items[id] ?? []).isEmpty && hierarchy[id]?.presentation == nil
       }
-      let limit = isLeaf ? (wrap?.leaves ?? Self.rowLength) : (wrap?.containers ?? items.count)
+      // A split view's columns stay side by side, in column order, as the device shows them.
+      let isSplitView = (hierarchy[parent] ?? changes?.before[parent])?.kind == .splitView
+      let limit =
+        isSplitView ? items.count : isLeaf ? (wrap?.leaves ?? Self.rowLength) : (wrap?.containers ?? items.count)
       let rows = min(items.count, limit)
       for (index, (left, right)) in zip(items, items.dropFirst()).enumerated() where (index + 1) % rows != 0 {
         edges.append(
@@ -158,19 +161,51 @@ extension Diagram {
         edges += Self.wrappingRows(items.map(plan.nodeName(of:)), length: rows)
         continue
       }
-      // Each row below the deepest box under the row before, so that a row starts on one rank.
       for start in stride(from: rows, to: items.count, by: rows) {
-        let above = items[start - rows..<start].map { plan.deepestItem(below: $0) }
-        guard let deepest = above.max(by: { (plan.depths[$0] ?? 0) < (plan.depths[$1] ?? 0) }) else { continue }
-        for item in items[start..<min(start + rows, items.count)] {
-          edges.append(
-            .init(
-              tail: plan.nodeName(of: deepest), head: plan.nodeName(of: item),
-              attributes: [.init("style", "invis"), .init("class", "row"), .init("weight", "0")]))
-        }
+        edges += rowEdges(
+          below: items[start - rows..<start], row: items[start..<min(start + rows, items.count)], of: parent,
+          plan)
       }
     }
     return edges
+  }
+
+  /// The invisible edges that put a `row` of `parent`'s children below the row before it
+  /// (`above`): each from the deepest box under the row before, so that the row starts on one rank.
+  ///
+  /// An edge from inside a split view's columns pulls them out of their order (`dot` holds the
+  /// order edges of boxes in a cluster only loosely against it): a row below split views hangs from
+  /// `parent` instead, as many ranks down as the row before reaches.
+  private func rowEdges(
+    below above: ArraySlice<DrawingPlan.Item>, row: ArraySlice<DrawingPlan.Item>, of parent: String,
+    _ plan: DrawingPlan
+  ) -> [GraphDescription.Edge] {
+    let deepestBelow = above.map { plan.deepestItem(below: $0) }
+    guard let deepest = deepestBelow.max(by: { (plan.depths[$0] ?? 0) < (plan.depths[$1] ?? 0) }) else { return [] }
+    var tail = plan.nodeName(of: deepest)
+    var attributes: [GraphDescription.Attribute] = [
+      .init("style", "invis"), .init("class", "row"), .init("weight", "0"),
+    ]
+    if above.contains(where: { holdsSplitView($0, plan) }), let depth = plan.depths[deepest],
+      let parentDepth = plan.depths[.controller(parent)]
+    {
+      tail = Self.nodeName(ofController: parent)
+      attributes.append(.init("minlen", "\(depth - parentDepth + 1)"))
+    }
+    return row.map { .init(tail: tail, head: plan.nodeName(of: $0), attributes: attributes) }
+  }
+
+  /// True when `item` is a split view whose columns are drawn, or holds one.
+  private func holdsSplitView(_ item: DrawingPlan.Item, _ plan: DrawingPlan) -> Bool {
+    var pending = [item]
+    var seen: Set<DrawingPlan.Item> = []
+    while let next = pending.popLast() {
+      guard seen.insert(next).inserted, case let .controller(id) = next else { continue }
+      let children = plan.items[id] ?? []
+      if (hierarchy[id] ?? changes?.before[id])?.kind == .splitView, children.count > 1 { return true }
+      pending += children
+    }
+    return false
   }
 
   /// Past the rules, windows go one below the other: a second window beside the first makes a

@@ -41,9 +41,10 @@ public struct ScenarioLayout: Codable, Sendable {
     hasSides: Bool, context: GraphvizContext
   ) throws(RenderError) {
     let (themes, levels, budget) = (options.themes, options.folding.levels, options.pageBudget)
+    let moving = Self.movingColumns(in: diagrams())
     let beside = try StableRunSearch(
       context: context, budget: budget, themes: themes, levels: levels, frameCount: frameCount, stacksSides: false,
-      diagrams: diagrams
+      movingColumns: moving, diagrams: diagrams
     ).runs()
     runs = beside
     guard hasSides, levels.count > 1 else { return }
@@ -62,6 +63,7 @@ public struct ScenarioLayout: Codable, Sendable {
     guard besideOverflow.frames > 0 else { return }
     let stacked = try StableRunSearch(
       context: context, budget: budget, themes: themes, levels: levels, frameCount: frameCount, stacksSides: true,
+      movingColumns: moving,
       diagrams: {
         diagrams().lazy.map { diagram in
           var stacked = diagram
@@ -74,6 +76,35 @@ public struct ScenarioLayout: Codable, Sendable {
     if (stackedOverflow.frames, stackedOverflow.most) < (besideOverflow.frames, besideOverflow.most) {
       runs = stacked
     }
+  }
+
+  /// The controllers the frames draw both as a column of an expanded split view on screen and as
+  /// another container's child (a collapse pushes the columns onto the primary stack, an expansion
+  /// takes them back),
+  /// named as ``controllersWithSeveralPlaces(in:level:)`` names them: pinned at every level, such a
+  /// controller has a place as a column apart from its place in the stack, so that the frames that
+  /// expand the split view draw its columns side by side.
+  static func movingColumns(in diagrams: some Sequence<Diagram>) -> Set<String> {
+    var columns: Set<String> = []
+    var elsewhere: Set<String> = []
+    for diagram in diagrams {
+      let parts =
+        diagram.sides.isEmpty
+        ? [("", diagram)] : diagram.drawnSides.map { (Diagram.namePrefix(ofSide: $0.key), $0.diagram) }
+      for (prefix, part) in parts {
+        let hierarchy = part.hierarchy
+        for controller in hierarchy.viewControllers {
+          guard let parent = controller.parent.flatMap({ hierarchy[$0] }) else { continue }
+          if parent.kind != .splitView {
+            elsewhere.insert(prefix + controller.id)
+          } else if parent.isCollapsed == false, parent.appearance.isOnScreen {
+            // Columns count where a reader sees them side by side: expanded, on screen.
+            columns.insert(prefix + controller.id)
+          }
+        }
+      }
+    }
+    return columns.intersection(elsewhere)
   }
 
   /// The controllers a level would draw at two places in different frames (the top of a stack in
@@ -114,6 +145,8 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
   let frameCount: Int
   /// True when the frames draw their sides one below the other (``Diagram/stacksSides``).
   let stacksSides: Bool
+  /// The split views' columns that move into a stack in some frames (``ScenarioLayout/movingColumns(in:)``).
+  let movingColumns: Set<String>
   /// The diagrams of every frame, made again, one at a time, each time they are read.
   let diagrams: () -> Frames
 
@@ -191,8 +224,8 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
   }
 
   private func pinned(_ frames: Range<Int>, _ level: FoldLevel) -> Set<String> {
-    guard level >= .stacks else { return [] }
-    return ScenarioLayout.controllersWithSeveralPlaces(in: run(frames), level: level)
+    guard level >= .stacks else { return movingColumns }
+    return ScenarioLayout.controllersWithSeveralPlaces(in: run(frames), level: level).union(movingColumns)
   }
 
   /// The layout of `frames` at `level` in the first theme, and whether it fits the page and is
