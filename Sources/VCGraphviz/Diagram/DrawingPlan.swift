@@ -308,28 +308,7 @@ struct DrawingPlan {
       } else if source[next]?.kind == .navigation, level >= .stacks, !children.isEmpty {
         list = stackItems(children, of: next, facts: &facts, placed: &placed)
       } else {
-        var run: [String] = []
-        func flush(_ plan: inout DrawingPlan, _ facts: inout Facts) {
-          defer { run.removeAll() }
-          guard !run.isEmpty else { return }
-          // One controller that holds nothing is drawn as itself: a fold would be as big and say less.
-          if run.count == 1, facts.holdCount(run[0]) == 1, facts.isInFocus(run[0]) {
-            list.append(.controller(run[0]))
-          } else {
-            list.append(.fold(plan.addFold(run, anchor: .children(of: next), facts: &facts, placed: &placed)))
-          }
-        }
-        let kept = keptChildren(children, of: next, facts: &facts)
-        for child in children {
-          placed.insert(child)
-          if kept.contains(child) {
-            flush(&self, &facts)
-            list.append(.controller(child))
-          } else {
-            run.append(child)
-          }
-        }
-        flush(&self, &facts)
+        list = runItems(children, of: next, facts: &facts, placed: &placed)
       }
       let isColumn = source[next]?.kind == .navigation
       for (index, item) in list.enumerated() {
@@ -362,6 +341,37 @@ struct DrawingPlan {
       }
       pending += drawnChildren.reversed()
     }
+  }
+
+  /// The items of a container's children at a level that draws them one by one: those the level
+  /// keeps, and each run of the others in a fold.
+  private mutating func runItems(
+    _ children: [String], of parent: String, facts: inout Facts, placed: inout Set<String>
+  ) -> [Item] {
+    var list: [Item] = []
+    var run: [String] = []
+    func flush(_ plan: inout DrawingPlan, _ facts: inout Facts) {
+      defer { run.removeAll() }
+      guard !run.isEmpty else { return }
+      // One controller that holds nothing is drawn as itself: a fold would be as big and say less.
+      if run.count == 1, facts.holdCount(run[0]) == 1, facts.isInFocus(run[0]) {
+        list.append(.controller(run[0]))
+      } else {
+        list.append(.fold(plan.addFold(run, anchor: .children(of: parent), facts: &facts, placed: &placed)))
+      }
+    }
+    let kept = keptChildren(children, of: parent, facts: &facts)
+    for child in children {
+      placed.insert(child)
+      if kept.contains(child) {
+        flush(&self, &facts)
+        list.append(.controller(child))
+      } else {
+        run.append(child)
+      }
+    }
+    flush(&self, &facts)
+    return list
   }
 
   /// The children of a container drawn as their own nodes: those the level keeps and, at level
