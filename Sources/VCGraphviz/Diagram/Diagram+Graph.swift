@@ -22,7 +22,7 @@ extension Diagram {
           showsFolds: !plan.folds.isEmpty,
           stacked: wrap?.stacksHeader == true
             || (plan.controllers.isEmpty && plan.folds.isEmpty && hierarchy.windows.isEmpty))),
-      .init("class", "theme-" + theme.rawValue),
+      .init("class", themeClass),
     ]
     graph.nodeDefaults = [font, .init("shape", "box"), .init("margin", "0.1,0.05")]
     graph.edgeDefaults = [font, .init("arrowsize", "0.8")]

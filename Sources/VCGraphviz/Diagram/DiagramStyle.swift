@@ -152,6 +152,9 @@ extension DiagramStyle {
 extension Diagram {
   /// The colours of ``theme``: every colour the diagram draws comes from here.
   var style: DiagramStyle { theme.style }
+
+  /// The class of the graph in SVG, which a page styles by theme: `theme-light`, `theme-dark`.
+  var themeClass: String { "theme-" + theme.rawValue }
 }
 
 extension Theme {
