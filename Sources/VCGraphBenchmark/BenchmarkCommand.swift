@@ -28,16 +28,20 @@ struct BenchmarkCommand: ParsableCommand {
   @Option(
     name: .customLong("measure"),
     help: ArgumentHelp(
-      "Run only this measure: \(Measurements.names.joined(separator: ", ")); repeat it for several.",
-      valueName: "NAME"))
-  var measures: [String] = []
-
-  func validate() throws {
-    for name in measures where !Measurements.names.contains(name) {
-      throw ValidationError(
-        "--measure: '\(name)' is not a measure; use \(Measurements.names.joined(separator: ", ")).")
-    }
-  }
+      "Run only these measures (comma-separated, or the option repeated): "
+        + "\(Measurements.Measure.allCases.map(\.rawValue).joined(separator: ", ")).",
+      valueName: "NAME"),
+    transform: { value in
+      try value.split(separator: ",").map { name in
+        guard let measure = Measurements.Measure(rawValue: String(name)) else {
+          throw ValidationError(
+            "--measure: '\(name)' is not a measure; use "
+              + "\(Measurements.Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return measure
+      }
+    })
+  var measureLists: [[Measurements.Measure]] = []
 
   /// Internal: run the command after `--` as a child of this small, fresh process and print its wall
   /// time (ns) and peak memory (bytes). See ``MeasuredRun/measuredThroughHelper(_:benchmark:scratch:)``.
@@ -80,7 +84,7 @@ struct BenchmarkCommand: ParsableCommand {
     let measurements = try Measurements(
       plan: plan, vcgraph: vcgraph, dot: dot, benchmark: Self.executablePath, workspace: workspace, report: report,
       onSection: { section in Self.say("\n" + section.text) })
-    try measurements.measureAll(measures)
+    try measurements.measureAll(measureLists.flatMap { $0 })
     report = measurements.report
     report.heading.append("Load average at end: \(Self.loadAverage())")
     Self.say("\n" + report.summary.text)

@@ -11,7 +11,7 @@ struct Breakdown {
   var parsing: Duration
   /// Replaying the steps with UIKit's rules.
   var replay: Duration
-  /// `Renderer.renderFrames(_:formats:…)`: diagrams, the stable layout and every frame through Graphviz.
+  /// `Renderer.renderFrames(of:formats:options:…)`: diagrams, the stable layout and every frame through Graphviz.
   var rendering: Duration
   /// Writing each frame into the staging folder, and moving everything into place with `index.json`.
   var writing: Duration

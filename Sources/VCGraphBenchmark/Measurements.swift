@@ -39,16 +39,25 @@ final class Measurements {
     }
   }
 
-  /// The measures, by the name `vcgraph-bench --measure` takes, in the order of the report.
-  static let names = ["frames", "graphviz", "growth", "memory", "jobs", "animation"]
+  /// A measurement, by the name `vcgraph-bench --measure` takes, in the order of the report.
+  enum Measure: String, CaseIterable, Sendable {
+    case frames, graphviz, growth, memory, jobs, animation
+    case wideDump = "wide-dump"
+  }
 
-  /// The measures named (every one when `names` is empty), in the order of the report.
-  func measureAll(_ names: [String] = []) throws(BenchmarkError) {
-    let measures: [(String, (Measurements) -> () throws(BenchmarkError) -> Void)] = [
-      ("frames", { $0.measureFrames }), ("graphviz", { $0.measureGraphvizAlone }), ("growth", { $0.measureGrowth }),
-      ("memory", { $0.measureMemory }), ("jobs", { $0.measureJobs }), ("animation", { $0.measureAnimation }),
-    ]
-    for (name, measure) in measures where names.isEmpty || names.contains(name) { try measure(self)() }
+  /// The measurements asked for (every one when `measures` is empty), in the order of the report.
+  func measureAll(_ measures: [Measure] = []) throws(BenchmarkError) {
+    for measure in Measure.allCases where measures.isEmpty || measures.contains(measure) {
+      switch measure {
+      case .frames: try measureFrames()
+      case .graphviz: try measureGraphvizAlone()
+      case .growth: try measureGrowth()
+      case .memory: try measureMemory()
+      case .jobs: try measureJobs()
+      case .animation: try measureAnimation()
+      case .wideDump: try measureWideDump()
+      }
+    }
   }
 
   // MARK: - 1 and 2: vcgraph against a `dot` process per frame

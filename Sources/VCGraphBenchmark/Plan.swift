@@ -14,14 +14,17 @@ struct Plan: Sendable {
   var repeats: Int
   /// Steps of the two push/pop flows whose `render --animate` shows how building the animation grows.
   var animationSteps: (small: Int, large: Int)
+  /// Lines of the wide dumps imported (a navigation controller and its children): the cost a line
+  /// at the largest is compared with that at the smallest.
+  var wideDumpLines: [Int]
 
   /// The workloads of issue 6: about ten minutes on two cores.
   static let full = Plan(
     flowSteps: 200, longFlowSteps: 2_000, shortFlowSteps: 100, hierarchySizes: [10, 100, 1_000, 5_000],
-    baselineSize: 100, repeats: 3, animationSteps: (500, 2_000))
+    baselineSize: 100, repeats: 3, animationSteps: (500, 2_000), wideDumpLines: [10_000, 100_000])
 
   /// Small workloads for a smoke test: well under a minute.
   static let quick = Plan(
     flowSteps: 20, longFlowSteps: 200, shortFlowSteps: 50, hierarchySizes: [10, 100, 500], baselineSize: 100,
-    repeats: 1, animationSteps: (100, 400))
+    repeats: 1, animationSteps: (100, 400), wideDumpLines: [1_000, 10_000])
 }

@@ -81,6 +81,22 @@ enum Workload {
     lines += ["  - setTabs: [\(tabs)]", "    on: tabs", "  - setRoot: tabs"]
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// A `_printHierarchy` dump of `lines` lines: a navigation controller on screen, and its
+  /// `lines − 1` children, the last on screen (its top) and the others off screen, their views out
+  /// of the window. Every pointer is distinct.
+  static func wideDump(lines: Int) -> String {
+    var text =
+      "<UINavigationController: 0x7e0000000001>, state: appeared, view: <UILayoutContainerView: 0x7d0000000001>\n"
+    for index in 1..<max(1, lines) {
+      let address = String(index, radix: 16)
+      let isTop = index == lines - 1
+      text +=
+        "   | <App.Screen\(index)ViewController: 0x7f\(address)>, state: \(isTop ? "appeared" : "disappeared"), "
+        + "view: <UIView: 0x7c\(address)>\(isTop ? "" : " not in the window")\n"
+    }
+    return text
+  }
 }
 
 extension Workload {

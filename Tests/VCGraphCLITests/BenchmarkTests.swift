@@ -46,6 +46,17 @@ import VCGraph
     #expect(deepest <= 2)
   }
 
+  /// The wide dump the benchmark imports (issue 27, item 8) is what its report says: a navigation
+  /// controller on screen with one child a line, the last of them its top, on screen.
+  @Test func wideDumpIsANavigationControllerWithOneChildALine() throws {
+    let hierarchy = try HierarchyDump(text: Workload.wideDump(lines: 50), path: "wide.txt").hierarchy
+    #expect(hierarchy.members.count == 50)
+    let root = try #require(hierarchy.windows.first?.rootViewController)
+    #expect(hierarchy[root]?.kind == .navigation)
+    #expect(hierarchy[root]?.children.count == 49)
+    #expect(hierarchy.members.filter { hierarchy[$0]?.appearance.isOnScreen == true }.count == 2)
+  }
+
   @Test func reportTablesAlignAndEscapeMarkdown() {
     var section = Report.Section(title: "Sizes", columns: ["name", "time"])
     section.rows = [["a|b", "1.5 ms"], ["longer name", "12.0 ms"]]

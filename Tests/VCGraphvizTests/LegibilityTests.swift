@@ -21,9 +21,9 @@ import VCGraphviz
     return problems
   }
 
-  /// A container's drawn children in their order: a navigation stack top to bottom, any other
-  /// container's left to right (row after row when they wrap), and a presented controller to the
-  /// right of its presenter, on its rank.
+  /// A container's drawn children in their order: a navigation stack top to bottom, a split view's
+  /// columns side by side (unless it is collapsed), any other container's left to right (row after
+  /// row when they wrap), and a presented controller to the right of its presenter, on its rank.
   static func orderProblems(_ svg: SVGDocument, _ hierarchy: Hierarchy) -> [String] {
     var problems: [String] = []
     func box(_ id: String) -> ShapeBox? { svg.shapeBox(ofNode: "vc-" + id) }
@@ -33,6 +33,11 @@ import VCGraphviz
       for ((first, a), (second, b)) in zip(drawn, drawn.dropFirst()) {
         if controller.kind == .navigation {
           if b.minY <= a.maxY - 1 { problems.append("\(second) is not below \(first) in \(parent)'s stack") }
+        } else if controller.kind == .splitView, controller.isCollapsed != true {
+          // A split view's columns side by side, in column order, as the device shows them.
+          if abs(a.centerY - b.centerY) >= 1 || b.minX < a.maxX - 1 {
+            problems.append("\(second) is not beside \(first), to its right, among \(parent)'s columns")
+          }
         } else {
           let sameRow = abs(a.centerY - b.centerY) < 1
           let nextRow = b.minY > a.maxY - 1

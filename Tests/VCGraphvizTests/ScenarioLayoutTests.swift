@@ -11,13 +11,14 @@ import VCGraph
   @Test func aLayoutReadFromAnotherProcessDrawsTheSameFrames() throws {
     let replay = try sampleReplay("tab-bar.yaml")
     try withRenderer { renderer in
-      let themes: [Theme] = [.light, .dark]
-      let computed = try renderer.stableLayout(of: replay, themes: themes)
+      let options = DrawingOptions(themes: [.light, .dark])
+      let computed = try renderer.stableLayout(of: ReplayedScenario(replay), options: options)
       let read = try JSONDecoder().decode(ScenarioLayout.self, from: try JSONEncoder().encode(computed))
       func frames(_ layout: ScenarioLayout?) throws -> [Data] {
         var files: [Data] = []
         try renderer.renderFrames(
-          replay, formats: [.svg, .dot], steps: [2, 5, 8], themes: themes, stableLayout: layout
+          of: ReplayedScenario(replay), formats: [.svg, .dot], options: options, steps: [2, 5, 8],
+          stableLayout: layout
         ) { frame in files += frame.files.map(\.contents) }
         return files
       }

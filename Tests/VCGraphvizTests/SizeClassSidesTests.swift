@@ -13,12 +13,12 @@ import VCGraphviz
     _ replay: Replay, _ sizeClasses: [SizeClass] = [.compact, .regular], layout: FrameLayout = .stable,
     showsEvents: Bool = false
   ) throws -> (svgs: [SVGDocument], entries: [RenderIndex.Entry]) {
-    let sides = try Replay.sides(of: replay.scenario, sizeClasses: sizeClasses)
+    let scenario = try ReplayedScenario(replay.scenario, sizeClasses: sizeClasses)
     var svgs: [SVGDocument] = []
     var entries: [RenderIndex.Entry] = []
     try withRenderer { renderer in
       try renderer.renderFrames(
-        sides[0].replay, sides: sides, formats: [.svg], showsEvents: showsEvents, layout: layout
+        of: scenario, formats: [.svg], options: DrawingOptions(events: showsEvents, layout: layout)
       ) { frame in
         svgs.append(try SVGDocument([UInt8](frame.files[0].contents)))
         entries.append(frame.entry)

@@ -405,7 +405,7 @@ struct RenderedScenario {
 
 extension Renderer {
   /// Renders the frames of a replayed scenario, every step or only `onlyStep`, keeping every file
-  /// in memory (``Renderer/renderFrames(_:formats:steps:showsEvents:layout:themes:folding:stableLayout:willDraw:each:)``
+  /// in memory (``Renderer/renderFrames(of:formats:options:steps:stableLayout:willDraw:each:)``
   /// hands them over one at a time).
   func render(
     _ replay: Replay, formats: [OutputFormat], onlyStep: Int? = nil, showsEvents: Bool = false,
@@ -413,10 +413,9 @@ extension Renderer {
   ) throws -> RenderedScenario {
     var files: [(name: String, contents: Data)] = []
     var entries: [RenderIndex.Entry] = []
-    try renderFrames(
-      replay, formats: formats, steps: onlyStep.map { [$0] }, showsEvents: showsEvents, layout: layout,
-      themes: themes, folding: folding
-    ) { frame in
+    let options = DrawingOptions(themes: themes, events: showsEvents, layout: layout, folding: folding)
+    try renderFrames(of: ReplayedScenario(replay), formats: formats, options: options, steps: onlyStep.map { [$0] }) {
+      frame in
       files += frame.files
       entries.append(frame.entry)
     }

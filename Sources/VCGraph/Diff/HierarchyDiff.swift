@@ -298,8 +298,8 @@ extension Hierarchy {
     }
     for id in members {
       guard let controller = controllers[id] else { continue }
-      for child in controller.children {
-        result.append((.child(parent: id, child: child), role(of: child)?.description ?? "child"))
+      for (index, child) in controller.children.enumerated() {
+        result.append((.child(parent: id, child: child), role(ofChildAt: index, in: controller).description))
       }
       if let presentation = controller.presentation {
         result.append(

@@ -45,6 +45,14 @@ extension Hierarchy {
     guard let parentID = controllers[child]?.parent, let parent = controllers[parentID],
       let index = parent.children.firstIndex(of: child)
     else { return nil }
+    return role(ofChildAt: index, in: parent)
+  }
+
+  /// The role of the child at `index` among `parent`'s children: ``role(of:)`` without looking the
+  /// child up among its siblings, for a walk over every child of a container (a navigation
+  /// controller of thousands of children costs one step a child, not one a sibling).
+  func role(ofChildAt index: Int, in parent: ViewController) -> ChildRole {
+    let child = parent.children[index]
     switch parent.kind {
     case .navigation:
       return .stack(index: index, isTop: index == parent.children.count - 1)

@@ -266,13 +266,8 @@ private final class RenderSupervisor {
   private func diagram(ofStep number: Int, in scenario: RenderJob.LoadedScenario) -> Diagram? {
     let replay = scenario.replay
     guard let offset = replay.scenario.steps.firstIndex(where: { $0.number == number }) else { return nil }
-    let frames =
-      scenario.sides.isEmpty
-      ? AnySequence(Diagram.frames(of: replay, showsEvents: job.options.events))
-      : AnySequence(Diagram.frames(of: scenario.sides, showsEvents: job.options.events))
-    guard var diagram = frames.dropFirst(offset).first(where: { _ in true }) else { return nil }
-    diagram.folding = job.options.folding
-    return diagram
+    let replayed = scenario.sides.isEmpty ? ReplayedScenario(replay) : ReplayedScenario(sides: scenario.sides)
+    return Diagram.frames(of: replayed, options: job.options.drawing).dropFirst(offset).first(where: { _ in true })
   }
 }
 

@@ -78,6 +78,11 @@ public final class RenderJob {
       return value * scale
     }
 
+    /// How the frames are drawn: the themes, events, layout and folding, as the renderer takes them.
+    public var drawing: DrawingOptions {
+      DrawingOptions(themes: themes, events: events, layout: layout, folding: folding)
+    }
+
     /// The formats drawn: those asked for, and SVG for `index.html` and the animation, which are
     /// made of it.
     public var drawnFormats: [OutputFormat] {
@@ -240,9 +245,8 @@ public final class RenderJob {
     let clock = ContinuousClock()
     var writing = Duration.zero
     try renderer.renderFrames(
-      replay, sides: sides, formats: options.drawnFormats, steps: steps, showsEvents: options.events,
-      layout: options.layout,
-      themes: options.themes, folding: options.folding, stableLayout: stableLayout, willDraw: willDraw
+      of: sides.isEmpty ? ReplayedScenario(replay) : ReplayedScenario(sides: sides), formats: options.drawnFormats,
+      options: options.drawing, steps: steps, stableLayout: stableLayout, willDraw: willDraw
     ) { frame in
       let start = clock.now
       for file in frame.files {
@@ -265,7 +269,7 @@ public final class RenderJob {
     _ replay: Replay, sides: [Replay.Side] = [], with renderer: Renderer
   ) throws(RenderError) -> ScenarioLayout {
     try renderer.stableLayout(
-      of: replay, sides: sides, showsEvents: options.events, themes: options.themes, folding: options.folding)
+      of: sides.isEmpty ? ReplayedScenario(replay) : ReplayedScenario(sides: sides), options: options.drawing)
   }
 
   /// Counts a frame's files, written into `staging`'s new files, in the scenario's files, and

@@ -148,3 +148,30 @@ extension DiagramStyle {
     navigation: "#409CFF", tabBar: "#7D7AFF", splitView: "#40C8E0", pageView: "#AC8E68", container: "#FF9F0A",
     content: "#98989D", hosting: "#FF6482")
 }
+
+extension Diagram {
+  /// The colours of ``theme``: every colour the diagram draws comes from here.
+  var style: DiagramStyle { theme.style }
+
+  /// The class of the graph in SVG, which a page styles by theme: `theme-light`, `theme-dark`.
+  var themeClass: String { "theme-" + theme.rawValue }
+}
+
+extension Theme {
+  /// The colours of this theme.
+  var style: DiagramStyle {
+    switch self {
+    case .light: return .light
+    case .dark: return .dark
+    }
+  }
+}
+
+extension Theme {
+  /// The colours of the bar under an animation's drawing (``AnimatedSVG``) and the diagrams' font.
+  public var animationPalette: AnimatedSVG.Palette {
+    let style = self.style
+    return AnimatedSVG.Palette(
+      background: style.background, track: style.panelBorder, accent: style.added, font: DiagramStyle.font)
+  }
+}

@@ -115,62 +115,79 @@ extension Diagram {
         groups.append((key, [(index, segue)]))
       }
     }
-    return groups.map { key, segues in
-      let (index, first) = segues[0]
-      var lines: [String]
-      if key.kind == .unwind {
-        // The scene lists its unwind actions; the loop only shows where they start.
-        lines = []
-      } else if segues.count == 1 {
-        var label = first.kind.label
-        if case .unwind = first.kind { label = "↩ " + label }
-        lines = [HTMLText.font(label, size: 10, color: style.segue, bold: true, width: 40)]
-        if let identifier = first.identifier, !identifier.isEmpty {
-          lines.append(HTMLText.font("“\(identifier)”", size: 9, color: style.segue, width: 40))
-        }
-      } else {
-        let noun = key.kind == .unwind ? "unwind segues" : key.kind == .reference ? "references" : "segues"
-        lines = [
-          HTMLText.font(
-            (key.kind == .unwind ? "↩ " : "") + "\(segues.count) \(noun): " + Self.kindList(segues.map(\.segue)),
-            size: 10, color: style.segue, bold: true, width: 40, maxLines: 4)
-        ]
-        let identifiers = segues.compactMap { $0.segue.identifier.flatMap { $0.isEmpty ? nil : "“\($0)”" } }
-        if !identifiers.isEmpty {
-          var list = identifiers.prefix(3).joined(separator: ", ")
-          if identifiers.count > 3 { list += " and \(identifiers.count - 3) more" }
-          lines.append(HTMLText.font(list, size: 9, color: style.segue, width: 40, maxLines: 3))
-        }
+    return groups.map { key, segues in segueEdge(key, segues) }
+  }
+
+  /// The edge of the segues of one group (see ``segueEdges(drawn:)``): its label, its style by
+  /// kind, its tooltip.
+  private func segueEdge(
+    _ key: SegueGroupKey, _ segues: [(index: Int, segue: Segue)]
+  ) -> GraphDescription.Edge {
+    let (index, first) = segues[0]
+    var lines: [String]
+    if key.kind == .unwind {
+      // The scene lists its unwind actions; the loop only shows where they start.
+      lines = []
+    } else if segues.count == 1 {
+      var label = first.kind.label
+      if case .unwind = first.kind { label = "↩ " + label }
+      lines = [HTMLText.font(label, size: 10, color: style.segue, bold: true, width: 40)]
+      if let identifier = first.identifier, !identifier.isEmpty {
+        lines.append(HTMLText.font("“\(identifier)”", size: 9, color: style.segue, width: 40))
       }
-      var attributes: [GraphDescription.Attribute] = [
-        .init("id", Self.svgID(ofSegue: first, at: index)),
-        .init("class", "edge-segue segue-\(first.kind.name)" + (segues.count > 1 ? " segue-group" : "")),
-        .init("color", style.segue), .init("penwidth", segues.count > 1 ? "2.2" : "1.5"),
+    } else {
+      let noun = key.kind == .unwind ? "unwind segues" : key.kind == .reference ? "references" : "segues"
+      lines = [
+        HTMLText.font(
+          (key.kind == .unwind ? "↩ " : "") + "\(segues.count) \(noun): " + Self.kindList(segues.map(\.segue)),
+          size: 10, color: style.segue, bold: true, width: 40, maxLines: 4)
       ]
-      switch key.kind {
-      case .reference:
-        attributes += [.init("style", "dashed"), .init("arrowhead", "empty")]
-      case .unwind:
-        attributes += [.init("style", "dotted"), .init("dir", "back"), .init("arrowtail", "vee")]
-      case .other:
-        attributes += [.init("style", "dotted"), .init("arrowhead", "vee")]
+      let identifiers = segues.compactMap { $0.segue.identifier.flatMap { $0.isEmpty ? nil : "“\($0)”" } }
+      if !identifiers.isEmpty {
+        var list = identifiers.prefix(3).joined(separator: ", ")
+        if identifiers.count > 3 { list += " and \(identifiers.count - 3) more" }
+        lines.append(HTMLText.font(list, size: 9, color: style.segue, width: 40, maxLines: 3))
       }
-      let tooltip = segues.map { entry in
-        entry.segue.kind.label + (entry.segue.identifier.map { $0.isEmpty ? "" : " “\($0)”" } ?? "")
-      }.joined(separator: "; ")
-      attributes.append(.init("tooltip", Self.plainAttribute(tooltip)))
-      if !lines.isEmpty {
-        attributes.append(
-          .init(
-            "label",
-            html: "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"4\">"
-              + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">" + lines.joined(separator: "<BR ALIGN=\"LEFT\"/>")
-              + "</TD></TR></TABLE>"))
-      }
-      return .init(
-        tail: Self.nodeName(ofController: key.source), head: Self.nodeName(ofController: key.head),
-        attributes: attributes)
     }
+    var attributes: [GraphDescription.Attribute] = [
+      .init("id", Self.svgID(ofSegue: first, at: index)),
+      .init("class", "edge-segue segue-\(first.kind.name)" + (segues.count > 1 ? " segue-group" : "")),
+      .init("color", style.segue), .init("penwidth", segues.count > 1 ? "2.2" : "1.5"),
+    ]
+    switch key.kind {
+    case .reference:
+      attributes += [.init("style", "dashed"), .init("arrowhead", "empty")]
+    case .unwind:
+      attributes += [.init("style", "dotted"), .init("dir", "back"), .init("arrowtail", "vee")]
+    case .other:
+      attributes += [.init("style", "dotted"), .init("arrowhead", "vee")]
+    }
+    let tooltip = segues.map { entry in
+      entry.segue.kind.label + (entry.segue.identifier.map { $0.isEmpty ? "" : " “\($0)”" } ?? "")
+    }.joined(separator: "; ")
+    attributes.append(.init("tooltip", Self.plainAttribute(tooltip)))
+    if !lines.isEmpty {
+      attributes.append(
+        .init(
+          "label",
+          html: "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"4\">"
+            + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">" + lines.joined(separator: "<BR ALIGN=\"LEFT\"/>")
+            + "</TD></TR></TABLE>"))
+    }
+    // A segue into a scene its container places (a column, a tab, a stack's root, the window's
+    // root) leaves the scene where its container puts it: ranked, a segue from one column to
+    // another, or from a tab to another tab, would draw the second below the first, and a tab
+    // bar's tabs or a split view's columns out of their order.
+    if key.kind != .unwind, Self.isPlacedByContainment(key.head, in: hierarchy) { attributes = attributes.unranked() }
+    return .init(
+      tail: Self.nodeName(ofController: key.source), head: Self.nodeName(ofController: key.head),
+      attributes: attributes)
+
+  }
+
+  /// True when containment places `id`: it is a container's child or a window's root.
+  private static func isPlacedByContainment(_ id: String, in hierarchy: Hierarchy) -> Bool {
+    hierarchy[id]?.parent != nil || hierarchy.windowRooted(at: id) != nil
   }
 
   /// `show ×2, present · formSheet, custom`: the kinds of some segues, each once, in order, with

@@ -1,0 +1,127 @@
+import VCGraph
+
+extension Diagram {
+  /// The graph, folded at `level`; `pinned` controllers keep a place of their own in the stable layout.
+  ///
+  /// With a `wrapping`, the picture is wrapped to be narrower (see ``Wrapping``). Without one, only
+  /// children that hold nothing drawn wrap (after ``rowLength``), and windows go one below the
+  /// other from level ``FoldLevel/stacks`` on.
+  func graph(level: FoldLevel, pinned: Set<String> = [], wrapping wrap: Wrapping? = nil) -> GraphDescription {
+    if !sides.isEmpty { return sideBySideGraph(level: level, pinned: pinned, wrapping: wrap) }
+    let plan = plan(level: level, pinned: pinned)
+    var graph = GraphDescription()
+    let font = GraphDescription.Attribute("fontname", DiagramStyle.font)
+    graph.attributes = [
+      .init("rankdir", "TB"), .init("newrank", "true"), .init("bgcolor", style.background), font,
+      .init("pad", "0.35"), .init("nodesep", "0.25"), .init("ranksep", "0.4"),
+      .init("labelloc", "t"), .init("labeljust", "l"),
+      // With nothing to draw below it, the legend goes under the title: a header alone is wide and short.
+      .init(
+        "label",
+        html: header(
+          showsFolds: !plan.folds.isEmpty,
+          stacked: wrap?.stacksHeader == true
+            || (plan.controllers.isEmpty && plan.folds.isEmpty && hierarchy.windows.isEmpty))),
+      .init("class", themeClass),
+    ]
+    graph.nodeDefaults = [font, .init("shape", "box"), .init("margin", "0.1,0.05")]
+    graph.edgeDefaults = [font, .init("arrowsize", "0.8")]
+    let shownWindows = addWindows(to: &graph, plan)
+    let framing = framing(of: plan)
+    addNodes(to: &graph, plan, framing: framing)
+    graph.edges =
+      edges(plan, clusterOf: { framing.clusters[$0].map { $0 ?? "" } }) + orderEdges(plan, wrapping: wrap)
+    graph.edges += windowRows(plan, framing: framing, windows: shownWindows, level: level, wrapping: wrap)
+    graph.edges += treeRows(plan, length: min(wrap?.containers ?? Self.rowLength, Self.rowLength))
+    graph.edges += segueEdges(drawn: plan.isDrawn)
+    graph.edges += segueRows(drawn: plan.isDrawn, clusterOf: { framing.clusters[$0] ?? nil })
+    return graph
+  }
+
+  /// Where the boxes of a plan are framed: each drawn controller and each fold in the cluster of its
+  /// window, or of the controllers outside any window, or in none (a storyboard's scenes outside
+  /// the initial controller's tree).
+  struct Framing {
+    /// The drawn controllers, in the plan's order, with the hierarchy each is drawn from.
+    var controllers: [(id: String, source: Hierarchy, cluster: String?)]
+    /// The cluster of each of the plan's folds, by index.
+    var folds: [String?]
+    /// The cluster of each drawn controller, by id.
+    var clusters: [String: String?]
+  }
+
+  /// The clusters the boxes of `plan` are drawn in.
+  func framing(of plan: DrawingPlan) -> Framing {
+    func cluster(of id: String, in hierarchy: Hierarchy) -> String? {
+      hierarchy.window(of: id).map { Self.clusterName(ofWindow: $0.id) }
+        ?? (isStoryboard ? nil : Self.detachedClusterName)
+    }
+    let drawn = plan.controllers.map { (id: $0.id, source: $0.source, cluster: cluster(of: $0.id, in: $0.source)) }
+    let folds = plan.folds.map { fold -> String? in
+      switch fold.anchor {
+      case let .children(parent), let .presentation(parent), let .popped(parent):
+        return cluster(of: parent, in: hierarchy.isMember(parent) ? hierarchy : (changes?.before ?? hierarchy))
+      case let .root(window): return Self.clusterName(ofWindow: window)
+      case .detached: return isStoryboard ? nil : Self.detachedClusterName
+      case .segues, .windows: return nil
+      }
+    }
+    let clusters = Dictionary(drawn.map { ($0.id, $0.cluster) }, uniquingKeysWith: { first, _ in first })
+    return Framing(controllers: drawn, folds: folds, clusters: clusters)
+  }
+
+  /// Adds a framed cluster and a node for each window `plan` draws, and for each window a diff
+  /// removed (drawn from the earlier hierarchy, faded, where it was); returns the windows of the
+  /// hierarchy that are drawn.
+  private func addWindows(to graph: inout GraphDescription, _ plan: DrawingPlan) -> [Window] {
+    let removedWindows = (changes?.removedWindows ?? []).compactMap { changes?.before.window(named: $0) }
+    let shownWindows = hierarchy.windows.filter { !plan.foldedWindows.contains($0.id) }
+    for (window, isRemoved) in shownWindows.map({ ($0, false) }) + removedWindows.map({ ($0, true) }) {
+      let cluster = Self.clusterName(ofWindow: window.id)
+      graph.clusters.append(
+        .init(
+          name: cluster,
+          attributes: [
+            .init("id", "frame-" + Self.svgID(ofWindow: window.id)),
+            .init("class", isRemoved ? "frame removed" : "frame"),
+            .init("style", isRemoved ? "rounded,dashed" : "rounded,filled"),
+            .init("fillcolor", style.clusterFill),
+            .init("color", isRemoved ? style.removed : style.clusterBorder), .init("penwidth", "1"),
+            .init("label", ""), .init("margin", "12"),
+          ]))
+      graph.nodes.append(windowNode(window, cluster: cluster, mark: windowMark(window.id, isRemoved: isRemoved)))
+    }
+    return shownWindows
+  }
+
+  /// Adds the frame of the controllers outside any window when something is drawn in it, then a
+  /// node for each drawn controller and each fold of `plan`.
+  private func addNodes(to graph: inout GraphDescription, _ plan: DrawingPlan, framing: Framing) {
+    if framing.controllers.contains(where: { $0.cluster == Self.detachedClusterName })
+      || framing.folds.contains(Self.detachedClusterName)
+    {
+      graph.clusters.append(
+        .init(
+          name: Self.detachedClusterName,
+          attributes: [
+            .init("id", "frame-detached"), .init("class", "frame detached"),
+            .init("style", "rounded,dashed"), .init("color", style.mutedLabel), .init("penwidth", "1"),
+            .init(
+              "label", html: HTMLText.font("Not in a window", size: 10, color: style.tertiaryLabel, bold: true)),
+            .init("labeljust", "l"), .init("margin", "12"),
+          ]))
+    }
+    let numbers = callbackNumbers
+    for (id, source, cluster) in framing.controllers {
+      guard let controller = source[id] else { continue }
+      var node = controllerNode(
+        controller, in: source, cluster: cluster, placement: placement(of: id, in: source), callbacks: numbers[id],
+        mark: controllerMark(id, in: source))
+      node.slot = plan.slots[id]
+      graph.nodes.append(node)
+    }
+    for (index, fold) in plan.folds.enumerated() {
+      graph.nodes.append(foldNode(fold, cluster: framing.folds[index]))
+    }
+  }
+}

@@ -1,0 +1,343 @@
+import VCGraph
+
+extension DrawingPlan {
+  /// What the plan asks of every controller: where it is drawn from, its children in drawing order,
+  /// and whether the level keeps it; worked out once a controller.
+  struct Facts {
+    let hierarchy: Hierarchy
+    let before: Hierarchy?
+    let level: FoldLevel
+    /// Every controller to draw or count: the hierarchy's members, then a diff's removed controllers.
+    let allControllers: [String]
+    /// Windows only a diff's earlier hierarchy has.
+    let removedWindows: [Window]
+    private let changed: Set<String>
+    private let removed: Set<String>
+    /// The controllers a focus draws, by its rules; nil without a focus.
+    private let focusArea: Set<String>?
+    private let focusAncestors: Set<String>
+    private let segueEnds: Set<String>
+    /// For a storyboard's scene that only one scene's segues lead to, and that leads nowhere itself
+    /// (no segue but unwinds, no child, no window): that scene.
+    private let segueLeaves: [String: String]
+    /// The index of the first segue that leads to each scene.
+    private let firstSegue: [String: Int]
+    /// For a storyboard's scene one or more segues away from the scenes nothing leads to (the
+    /// initial controller's tree, scenes code instantiates): the scene its first path starts from
+    /// (`first`), and for one two or more segues away, the scene one segue away it is reached
+    /// through (`second`). At level ``FoldLevel/subtrees`` a scene folds with what is reached
+    /// through its `second`, at level ``FoldLevel/all`` with what is reached from its `first`.
+    private let segueOwners: [String: (first: String, second: String?)]
+    private var keepMemo: [String: Bool] = [:]
+    private var countMemo: [String: Int] = [:]
+    private var childrenMemo: [String: [String]] = [:]
+    /// Removed controllers by the parent they had.
+    private let removedChildren: [String: [String]]
+
+    init(hierarchy: Hierarchy, changes: HierarchyDiff?, level: FoldLevel, focus: Set<String>?) {
+      self.hierarchy = hierarchy
+      before = changes?.before
+      self.level = level
+      let removedList = changes?.removedControllers ?? []
+      removed = Set(removedList)
+      allControllers = hierarchy.members + removedList
+      removedWindows = (changes?.removedWindows ?? []).compactMap { changes?.before.window(named: $0) }
+      var changed = Set<String>()
+      if let changes {
+        changed.formUnion(changes.addedControllers)
+        changed.formUnion(changes.removedControllers)
+        changed.formUnion(changes.controllerChanges.keys)
+        for relation in changes.addedRelations { changed.insert(relation.target) }
+        for relation in changes.removedRelations { changed.insert(relation.target) }
+        for relation in changes.relationChanges.keys { changed.insert(relation.target) }
+      }
+      self.changed = changed
+      var removedChildren: [String: [String]] = [:]
+      for id in removedList {
+        if let parent = changes?.before[id]?.parent { removedChildren[parent, default: []].append(id) }
+      }
+      self.removedChildren = removedChildren
+      segueEnds = Set(hierarchy.segues.flatMap { [$0.source] + ($0.destination.map { [$0] } ?? []) })
+      segueLeaves = Self.segueLeaves(of: hierarchy)
+      var firstSegue: [String: Int] = [:]
+      for (index, segue) in hierarchy.segues.enumerated() {
+        if let destination = segue.destination, firstSegue[destination] == nil { firstSegue[destination] = index }
+      }
+      self.firstSegue = firstSegue
+      self.segueOwners = Self.segueOwners(of: hierarchy)
+      (focusArea, focusAncestors) = focus.map { Self.focusArea(of: $0, in: hierarchy) } ?? (nil, [])
+    }
+
+    /// For each storyboard scene that only one scene's segues lead to, and that leads nowhere itself
+    /// (no segue but unwinds, no child, no window): that scene.
+    private static func segueLeaves(of hierarchy: Hierarchy) -> [String: String] {
+      var incoming: [String: Set<String>] = [:]
+      var leadsSomewhere: Set<String> = []
+      for segue in hierarchy.segues {
+        switch segue.kind {
+        case .unwind: continue
+        default: break
+        }
+        leadsSomewhere.insert(segue.source)
+        if let destination = segue.destination, destination != segue.source {
+          incoming[destination, default: []].insert(segue.source)
+        }
+      }
+      let roots = Set(hierarchy.windows.compactMap(\.rootViewController))
+      var segueLeaves: [String: String] = [:]
+      for (scene, sources) in incoming where sources.count == 1 && !leadsSomewhere.contains(scene) {
+        guard let controller = hierarchy[scene], controller.parent == nil, controller.children.isEmpty,
+          !roots.contains(scene)
+        else { continue }
+        segueLeaves[scene] = sources.first
+      }
+      return segueLeaves
+    }
+
+    /// What a focus on `focus` draws: each focused controller's subtree and everything presented
+    /// from it, and its ancestors up to the window, through the controllers that present them
+    /// (`ancestors`, which are also in `area`).
+    private static func focusArea(
+      of focus: Set<String>, in hierarchy: Hierarchy
+    ) -> (area: Set<String>, ancestors: Set<String>) {
+      var area = Set<String>()
+      var ancestors = Set<String>()
+      for id in focus where hierarchy.isMember(id) {
+        var pending = [id]
+        while let next = pending.popLast() {
+          guard area.insert(next).inserted, let controller = hierarchy[next] else { continue }
+          pending += controller.children
+          if let presented = controller.presentation?.presented { pending.append(presented) }
+        }
+        var current = id
+        var seen: Set<String> = [id]
+        while true {
+          let up = hierarchy[current]?.parent ?? hierarchy[current]?.presenter
+          guard let up, seen.insert(up).inserted else { break }
+          ancestors.insert(up)
+          current = up
+        }
+      }
+      return (area.union(ancestors), ancestors)
+    }
+
+    /// The hierarchy `id` is drawn from: the diagram's, or for a removed controller the earlier one.
+    func source(of id: String) -> Hierarchy? {
+      if hierarchy.isMember(id) { return hierarchy }
+      if removed.contains(id) { return before }
+      return nil
+    }
+
+    func controller(_ id: String) -> ViewController? { source(of: id)?[id] }
+
+    /// True for a controller of the diagram's hierarchy, false for one a diff removed.
+    func isCurrent(_ id: String) -> Bool { hierarchy.isMember(id) }
+
+    /// The children of `id` in drawing order: its own, with a diff's removed controllers back among
+    /// their old parent's children, after the sibling they followed.
+    mutating func displayChildren(of id: String) -> [String] {
+      if let known = childrenMemo[id] { return known }
+      var list = hierarchy.isMember(id) ? (hierarchy[id]?.children ?? []) : []
+      if !hierarchy.isMember(id), let before, removed.contains(id) {
+        list = (before[id]?.children ?? []).filter { removed.contains($0) }
+      } else if let gone = removedChildren[id], let before {
+        let old = before[id]?.children ?? []
+        for child in gone where !list.contains(child) {
+          // After the nearest sibling it followed that is still listed, else first.
+          let index = old.firstIndex(of: child) ?? 0
+          let previous = old[..<index].last { list.contains($0) }
+          let at = previous.flatMap { list.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+          list.insert(child, at: at)
+        }
+      }
+      childrenMemo[id] = list
+      return list
+    }
+
+    /// The controller `id` presents, in the hierarchy it is drawn from.
+    func presented(by id: String) -> String? {
+      guard let presented = controller(id)?.presentation?.presented, source(of: presented) != nil else {
+        return nil
+      }
+      return presented
+    }
+
+    /// True when the level keeps `id` as a node of its own: it matters itself, or holds something that does.
+    mutating func keeps(_ id: String) -> Bool {
+      if let known = keepMemo[id] { return known }
+      keepMemo[id] = false  // a cycle keeps nothing
+      var result = matters(id)
+      if !result {
+        for child in displayChildren(of: id) where keeps(child) {
+          result = true
+          break
+        }
+      }
+      if !result, let presented = presented(by: id), keeps(presented) { result = true }
+      keepMemo[id] = result
+      return result
+    }
+
+    /// In a stack's middle at ``FoldLevel/stacks`` and above, only a controller that presents (or
+    /// holds one that does), or is focused, is drawn.
+    mutating func keepsInStackMiddle(_ id: String) -> Bool {
+      if let area = focusArea, !area.contains(id) { return false }
+      if focusAncestors.contains(id) { return true }
+      var pending = [id]
+      var seen: Set<String> = []
+      while let next = pending.popLast() {
+        guard seen.insert(next).inserted, let controller = controller(next) else { continue }
+        if controller.presentation != nil || isFlagged(next) { return true }
+        pending += displayChildren(of: next)
+      }
+      return false
+    }
+
+    /// True when `id` or something it holds is on screen, changed or focused: what level
+    /// ``FoldLevel/all`` draws first.
+    mutating func holdsEssential(_ id: String) -> Bool {
+      var pending = [id]
+      var seen: Set<String> = []
+      while let next = pending.popLast() {
+        guard seen.insert(next).inserted else { continue }
+        if controller(next)?.appearance.isOnScreen == true || changed.contains(next) || focusAncestors.contains(next) {
+          return true
+        }
+        pending += displayChildren(of: next)
+        if let presented = presented(by: next) { pending.append(presented) }
+      }
+      return false
+    }
+
+    /// The scene whose segues alone lead to `id`, when `id` is a storyboard's scene that leads
+    /// nowhere and the level folds such scenes (``FoldLevel/subtrees`` and above).
+    func segueLeafSource(of id: String) -> String? {
+      guard level >= .subtrees else { return nil }
+      if level >= .all, let owner = segueOwners[id]?.first { return owner }
+      if let owner = segueOwners[id]?.second { return owner }
+      return segueLeaves[id]
+    }
+
+    /// Breadth first through the segues, from the scenes no segue leads to (and their containment
+    /// trees): each scene two or more segues away, with the scene one segue away it is reached through.
+    private static func segueOwners(of hierarchy: Hierarchy) -> [String: (first: String, second: String?)] {
+      guard !hierarchy.segues.isEmpty else { return [:] }
+      var leadsTo: [String: [String]] = [:]
+      var incoming: Set<String> = []
+      for segue in hierarchy.segues {
+        switch segue.kind {
+        case .unwind: continue
+        default: break
+        }
+        guard let destination = segue.destination, destination != segue.source else { continue }
+        leadsTo[segue.source, default: []].append(destination)
+        incoming.insert(destination)
+      }
+      // A scene's containment tree is on its segue level.
+      func tree(_ id: String) -> [String] { [id] + hierarchy.descendants(of: id) }
+      var owner: [String: (first: String, second: String?)] = [:]
+      var level: [String: Int] = [:]
+      var queue: [String] = []
+      for id in hierarchy.members where hierarchy[id]?.parent == nil && !incoming.contains(id) {
+        for member in tree(id) where level[member] == nil {
+          level[member] = 0
+          queue.append(member)
+        }
+      }
+      var next = 0
+      while next < queue.count {
+        let scene = queue[next]
+        next += 1
+        let depth = level[scene] ?? 0
+        for destination in leadsTo[scene] ?? [] where level[destination] == nil {
+          // A child is placed with its parent, never as a scene of its own.
+          guard hierarchy[destination]?.parent == nil else { continue }
+          // The scene on level 0 this path starts from, and the one on level 1 it goes through.
+          let first = owner[scene]?.first ?? scene
+          let second = depth == 0 ? nil : (owner[scene]?.second ?? scene)
+          for member in tree(destination) where level[member] == nil {
+            level[member] = depth + 1
+            owner[member] = (first, second)
+            queue.append(member)
+          }
+        }
+      }
+      return owner
+    }
+
+    /// The index of the first of the storyboard's segues that leads to `id`.
+    func segueIndex(of id: String) -> Int { firstSegue[id] ?? .max }
+
+    /// True when there is no focus, or `id` is in it.
+    func isInFocus(_ id: String) -> Bool { focusArea?.contains(id) ?? true }
+
+    /// True when `id` itself must be drawn at this level.
+    private mutating func matters(_ id: String) -> Bool {
+      guard let controller = controller(id) else { return false }
+      if let area = focusArea {
+        guard area.contains(id) else { return false }
+        if focusAncestors.contains(id) { return true }
+      }
+      if level == .none { return true }
+      let isStackMiddle = stackPosition(of: id) == .middle
+      if controller.appearance.isOnScreen && isCurrent(id) { return true }
+      if controller.presenter != nil || controller.presentation != nil { return true }
+      if isFlagged(id) || (segueEnds.contains(id) && segueLeafSource(of: id) == nil) { return true }
+      // A root of its own (a window's, or of a tree outside any window), unless it is a storyboard's
+      // scene that folds beside the scene whose segues lead to it.
+      if controller.parent == nil, segueLeafSource(of: id) == nil { return true }
+      if changed.contains(id) { return level < .stacks || !isStackMiddle }
+      let isContainer = controller.kind.isContainer || !controller.children.isEmpty
+      switch level {
+      case .none: return true
+      case .runs: return isContainer || stackPosition(of: id) == .end
+      case .stacks: return (isContainer && !isStackMiddle) || stackPosition(of: id) == .end
+      case .subtrees, .all, .fewer, .fewest:
+        // A stack's ends are drawn when the stack is: an end alone keeps nothing.
+        return false
+      }
+    }
+
+    private enum StackPosition { case end, middle }
+
+    /// Where `id` sits in its parent's navigation stack; nil outside a stack.
+    private func stackPosition(of id: String) -> StackPosition? {
+      guard let source = source(of: id), let parent = source[id]?.parent, let navigation = source[parent],
+        navigation.kind == .navigation
+      else { return nil }
+      let children = navigation.children
+      return id == children.first || id == children.last ? .end : .middle
+    }
+
+    /// True for a controller of a dump whose view's place disagrees with its state: what a bug report is about.
+    private func isFlagged(_ id: String) -> Bool {
+      guard let controller = controller(id), let source = source(of: id), controller.isViewLoaded,
+        controller.dumpRecord?.view != nil
+      else { return false }
+      return source.isViewInWindow(id) != (controller.appearance != .disappeared)
+    }
+
+    /// How many controllers folding `id` counts: itself, what it holds and what they present.
+    mutating func holdCount(_ id: String) -> Int {
+      if let known = countMemo[id] { return known }
+      var held: [String] = []
+      var seen: Set<String> = []
+      collect(id, into: &held, seen: &seen)
+      countMemo[id] = held.count
+      return held.count
+    }
+
+    /// Appends `id`, its descendants and what they present, depth first, each once: those not in
+    /// `seen`, which gets them.
+    mutating func collect(_ id: String, into held: inout [String], seen: inout Set<String>) {
+      var pending = [id]
+      while let next = pending.popLast() {
+        guard seen.insert(next).inserted, source(of: next) != nil else { continue }
+        held.append(next)
+        var more = displayChildren(of: next)
+        if let presented = presented(by: next) { more.append(presented) }
+        pending += more.reversed()
+      }
+    }
+  }
+}

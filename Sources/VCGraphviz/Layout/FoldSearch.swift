@@ -1,0 +1,113 @@
+import VCGraph
+
+/// How a diagram is laid out: the second of the three stages of drawing, after what a diagram says
+/// (``Diagram``) and before the Graphviz boundary (``GraphvizContext``).
+///
+/// The stage chooses how much of a hierarchy a picture draws and where its boxes go, so that the
+/// picture reads on a page: the fold level and wrapping of one diagram (this search), within a
+/// ``PageBudget``; the invisible edges that keep children in order and wrap rows and windows
+/// (`Diagram+Wrapping.swift`); and for a scenario, one layout for all its frames, or for runs of
+/// them (``ScenarioLayout``, ``StableLayout``), and the files each frame makes
+/// (``Renderer/renderFrames(of:formats:options:steps:stableLayout:willDraw:each:)``).
+///
+/// This search draws a diagram at the first level its ``Folding`` tries; with ``FoldMode/auto``, a
+/// picture wider or taller than the budget's comfortable size is drawn again folding more, a level
+/// at a time up to ``FoldMode/all`` (see ``FoldMode``), and the first comfortable picture is drawn.
+/// When none is, the picture is wrapped (rows of three children, then columns, windows in a square;
+/// see ``Diagram/Wrapping``) at the first level that fits, else at ``FoldMode/all``; then, when no
+/// picture so far fits the budget at all, it folds further (fewer children and boxes nested less
+/// deep, ``FoldLevel/fewer`` and ``FoldLevel/fewest``), each level also wrapped. The first
+/// comfortable picture is drawn, else the first that fits the budget, else the one that overflows
+/// it least.
+struct FoldSearch {
+  let diagram: Diagram
+  let formats: [OutputFormat]
+  let budget: PageBudget
+  /// The pictures laid out or turned down so far.
+  private var tried: Set<GraphDescription> = []
+  /// The picture that overflows the budget least, for when none fits.
+  private var closest: (graph: GraphDescription, overflow: Double)?
+  /// The most folded picture not laid out for being sure not to fit: the last resort.
+  private var skipped: GraphDescription?
+  private var firstFitting: (graph: GraphDescription, level: FoldLevel)?
+
+  init(diagram: Diagram, formats: [OutputFormat], budget: PageBudget) {
+    self.diagram = diagram
+    self.formats = formats
+    self.budget = budget
+  }
+
+  /// The files of the picture the search chooses, drawn by `renderer` (the graph is built and laid
+  /// out once per picture tried).
+  mutating func render(with renderer: Renderer) throws(RenderError) -> [OutputFormat: [UInt8]] {
+    let levels = diagram.folding.levels
+    guard levels.count > 1 else { return try renderer.render(diagram.graph(level: levels[0]), formats: formats) }
+    let wrappings = Diagram.Wrapping.narrowing
+    let folding = levels.filter { $0 <= .all }
+    for level in folding {
+      if let rendered = try attempt(diagram.graph(level: level), level, renderer) { return rendered }
+    }
+    if let wrapped = firstFitting?.level ?? folding.last {
+      for wrapping in wrappings {
+        if let rendered = try attempt(diagram.graph(level: wrapped, wrapping: wrapping), wrapped, renderer) {
+          return rendered
+        }
+      }
+    }
+    // Past level `all` only for a hierarchy nothing above fits: they fold what is on screen.
+    for level in levels where level > .all && firstFitting == nil {
+      if let rendered = try attempt(diagram.graph(level: level), level, renderer) { return rendered }
+      for wrapping in wrappings {
+        if let rendered = try attempt(diagram.graph(level: level, wrapping: wrapping), level, renderer) {
+          return rendered
+        }
+      }
+    }
+    return try renderer.render(
+      firstFitting?.graph ?? closest?.graph ?? skipped ?? diagram.graph, formats: formats)
+  }
+
+  /// Lays `graph` out and renders it when it is comfortable; notes the first that fits.
+  private mutating func attempt(
+    _ graph: GraphDescription, _ level: FoldLevel, _ renderer: Renderer
+  ) throws(RenderError) -> [OutputFormat: [UInt8]]? {
+    // The same picture again (a level that folds nothing more, a wrapping that moves nothing).
+    guard tried.insert(graph).inserted else { return nil }
+    // A picture sure to be too tall (a long column of nodes), or to have more boxes than a page
+    // holds, is not laid out: `dot` takes minutes and gigabytes on thousands of nodes.
+    let tallest = budget.maximumPixels * 72 / PageBudget.pixelsPerInch
+    if graph.tallestChain(height: { _ in Self.minimumNodeHeight }, separation: StableLayout.minimumRankSeparation)
+      > tallest || Double(graph.nodes.count) * Self.minimumNodeArea > tallest * tallest
+    {
+      skipped = graph
+      return nil
+    }
+    let drawing = try renderer.draw(graph, formats: formats, comfortable: budget)
+    guard let width = drawing.width, let height = drawing.height else { return drawing.files }
+    let overflow = budget.overflow(width: width, height: height)
+    if overflow < closest?.overflow ?? .infinity { closest = (graph, overflow) }
+    if drawing.files == nil, budget.fits(width: width, height: height), firstFitting == nil {
+      firstFitting = (graph, level)
+    }
+    return drawing.files
+  }
+
+  /// The height of the smallest box a diagram draws, in points: a window's two lines.
+  static let minimumNodeHeight: Double = 30
+
+  /// The area of the smallest box a diagram draws, in square points (a window's two lines, 60
+  /// points wide), with nothing between boxes: a graph of more boxes than a page's area holds at
+  /// this size cannot fit it.
+  static let minimumNodeArea: Double = 60 * 30
+}
+
+extension Renderer {
+  /// Renders `diagram` in each of `formats`, folded and wrapped to fit `budget` as ``FoldSearch``
+  /// chooses (with ``FoldMode/auto``; at its one level otherwise).
+  public func render(
+    _ diagram: Diagram, formats: [OutputFormat], budget: PageBudget = PageBudget()
+  ) throws(RenderError) -> [OutputFormat: [UInt8]] {
+    var search = FoldSearch(diagram: diagram, formats: formats, budget: budget)
+    return try search.render(with: self)
+  }
+}

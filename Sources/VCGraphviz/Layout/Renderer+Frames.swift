@@ -1,0 +1,116 @@
+import Foundation
+import VCGraph
+
+/// One rendered step: its files, formats in ``OutputFormat`` order within a theme, and its entry in
+/// the scenario's index.
+public struct RenderedFrame: Sendable {
+  public var files: [(name: String, contents: Data)]
+  public var entry: RenderIndex.Entry
+}
+
+extension Renderer {
+  /// Renders `diagram` once per theme of `options` into files named `stem.ext` and, with both
+  /// themes, `stem~dark.ext` for the dark one; themes in the order given, formats in
+  /// ``OutputFormat`` order within a theme. The diagram is folded as `options` say, and folded
+  /// more to fit its page budget with ``FoldMode/auto`` (``FoldSearch``).
+  public func renderFiles(
+    _ diagram: Diagram, named stem: String, formats: [OutputFormat], options: DrawingOptions = DrawingOptions()
+  ) throws(RenderError) -> [(name: String, contents: Data)] {
+    var folded = diagram
+    folded.folding = options.folding
+    return try themedFiles(folded, formats: formats, themes: options.themes) {
+      themed, _, ordered throws(RenderError) in
+      try render(themed, formats: ordered, budget: options.pageBudget)
+    }.map { file in (stem + file.suffix + "." + file.format.fileExtension, file.contents) }
+  }
+
+  /// Renders the frames of a replayed scenario one at a time, in step order, and hands each to
+  /// `body` as soon as it is drawn: every step, or those whose numbers are in `steps`.
+  ///
+  /// The frames are the diagrams ``Diagram/frames(of:options:)`` makes of the scenario: each after
+  /// the first marks what changed since the step before, and with the scenario's sides each draws
+  /// the step once per side, side by side, its index entry listing what each side did. With the
+  /// ``FrameLayout/stable`` layout, every step is laid out together, also when only some are
+  /// rendered, so a frame is the same whichever steps are asked for; `stableLayout` gives that
+  /// layout when it was computed already (``stableLayout(of:options:)``), as another process does
+  /// for the `render --jobs` workers that share a scenario.
+  ///
+  /// Each theme of the options draws every frame once. With both themes, the light theme's files
+  /// are named `NN-action.svg` and the dark theme's `NN-action~dark.svg` (the pair DocC picks by
+  /// appearance), listed in the index under `svg` and `svg~dark`; one theme alone takes the plain
+  /// names (``RenderIndex/frameFile(for:stepCount:format:theme:among:)``).
+  ///
+  /// Nothing is kept from one frame to the next but the stable layout, so the memory needed does
+  /// not grow with the number of steps. `willDraw` is told each step's number before its frame is
+  /// drawn (the stable layout is laid out before the first): a supervisor that sees Graphviz die
+  /// knows which frame it was.
+  ///
+  /// - Throws: ``RenderError`` when Graphviz fails, or what `body` throws.
+  public func renderFrames(
+    of scenario: ReplayedScenario, formats: [OutputFormat], options: DrawingOptions = DrawingOptions(),
+    steps: Set<Int>? = nil, stableLayout: ScenarioLayout? = nil, willDraw: (Int) -> Void = { _ in },
+    each body: (RenderedFrame) throws -> Void
+  ) throws {
+    let stable = options.layout == .stable ? try stableLayout ?? self.stableLayout(of: scenario, options: options) : nil
+    let stepCount = scenario.scenario.steps.count
+    for (offset, diagram) in Diagram.frames(of: scenario, options: options).enumerated() {
+      let step = scenario.scenario.steps[offset]
+      guard steps?.contains(step.number) ?? true else { continue }
+      willDraw(step.number)
+      let run = stable?.run(holding: offset)
+      let files = try themedFiles(diagram, formats: formats, themes: options.themes) {
+        themed, themeIndex, ordered throws(RenderError) in
+        guard let run else { return try render(themed, formats: ordered, budget: options.pageBudget) }
+        var placed = themed
+        placed.stacksSides = run.stacksSides
+        let graph = run.layouts[themeIndex].positioned(
+          placed.graph(level: run.level, pinned: run.pinned), frame: offset - run.frames.lowerBound)
+        return try render(graph, formats: ordered)
+      }
+      var names: [String: String] = [:]
+      let named = files.map { file -> (name: String, contents: Data) in
+        let (name, key) = RenderIndex.frameFile(
+          for: step, stepCount: stepCount, format: file.format, theme: file.theme, among: options.themes)
+        names[key] = name
+        return (name, file.contents)
+      }
+      try body(
+        RenderedFrame(
+          files: named,
+          entry: .init(
+            number: step.number, action: step.action.summary, caption: step.caption, files: names,
+            sides: scenario.sides.isEmpty ? nil : diagram.sides.map(RenderIndex.Side.init))))
+    }
+  }
+
+  /// The stable layout of a replayed scenario's frames, as
+  /// ``renderFrames(of:formats:options:steps:stableLayout:willDraw:each:)`` computes it: for a
+  /// process that hands it to others drawing the same scenario's frames.
+  public func stableLayout(
+    of scenario: ReplayedScenario, options: DrawingOptions = DrawingOptions()
+  ) throws(RenderError) -> ScenarioLayout {
+    try ScenarioLayout(
+      frames: { Diagram.frames(of: scenario, options: options) }, count: scenario.scenario.steps.count,
+      options: options, hasSides: !scenario.sides.isEmpty, context: context)
+  }
+
+  /// `diagram` drawn once per theme, in the order given, by `draw` (given the diagram in that theme,
+  /// the theme's index and the formats in ``OutputFormat`` order): each file with its format, its theme and the suffix
+  /// its name takes for that theme (``Theme/fileNameSuffix(among:)``).
+  private func themedFiles(
+    _ diagram: Diagram, formats: [OutputFormat], themes: [Theme],
+    draw: (Diagram, Int, [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]]
+  ) throws(RenderError) -> [(format: OutputFormat, theme: Theme, suffix: String, contents: Data)] {
+    let ordered = formats.sorted()
+    var files: [(format: OutputFormat, theme: Theme, suffix: String, contents: Data)] = []
+    for (index, theme) in themes.enumerated() {
+      var themed = diagram
+      themed.theme = theme
+      let rendered = try draw(themed, index, ordered)
+      for format in ordered {
+        files.append((format, theme, theme.fileNameSuffix(among: themes), Data(rendered[format] ?? [])))
+      }
+    }
+    return files
+  }
+}

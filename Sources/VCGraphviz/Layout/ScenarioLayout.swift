@@ -1,0 +1,272 @@
+import VCGraph
+
+/// The stable layout of a scenario's frames (``Renderer/stableLayout(of:options:)``):
+/// where each controller of every frame sits, for each theme. It is Codable, so that the process
+/// that laid a scenario out can hand it to the others that draw its frames.
+public struct ScenarioLayout: Codable, Sendable {
+  /// Frames laid out together: every controller drawn in them keeps its place, and each has the
+  /// same size.
+  struct Run: Codable {
+    var frames: Range<Int>
+    var level: FoldLevel
+    var pinned: Set<String>
+    /// True when the frames draw their sides one below the other (``Diagram/stacksSides``).
+    var stacksSides = false
+    /// One layout a theme, in the order of the themes.
+    var layouts: [StableLayout]
+  }
+
+  /// Consecutive runs of frames, each laid out together.
+  var runs: [Run]
+
+  /// The run that lays out frame number `frame` (from 0); nil for a frame no run holds.
+  func run(holding frame: Int) -> Run? {
+    runs.first { $0.frames.contains(frame) }
+  }
+
+  /// The stable layout of a scenario's frames in each of the options' themes: all of them laid out
+  /// together, folded at the first of the options' fold levels whose layout fits their page budget.
+  ///
+  /// When none does (a long flow through a big app draws more, over all its steps, than a page
+  /// holds), the frames are laid out in consecutive runs, each as long as a page allows at the level
+  /// that lets it run longest: a controller keeps its place within a run, and the picture changes
+  /// its layout only where a run ends.
+  ///
+  /// Frames drawn side by side (`hasSides`) that fit no page at any level, not even run by run,
+  /// are laid out again with their sides one below the other, kept when fewer frames overflow the
+  /// page that way (on a tie, when the worst overflows less). A real-size app's two sides may fit
+  /// neither way: its frames are then bigger than a page (a focus, or one size class, draws less).
+  init(
+    frames diagrams: @escaping () -> some Sequence<Diagram>, count frameCount: Int, options: DrawingOptions,
+    hasSides: Bool, context: GraphvizContext
+  ) throws(RenderError) {
+    let (themes, levels, budget) = (options.themes, options.folding.levels, options.pageBudget)
+    let moving = Self.movingColumns(in: diagrams())
+    let beside = try StableRunSearch(
+      context: context, budget: budget, themes: themes, levels: levels, frameCount: frameCount, stacksSides: false,
+      movingColumns: moving, diagrams: diagrams
+    ).runs()
+    runs = beside
+    guard hasSides, levels.count > 1 else { return }
+    /// How many of the runs' frames overflow the page, and how far the worst does (1 or less fits).
+    func overflow(_ runs: [Run]) -> (frames: Int, most: Double) {
+      var result = (frames: 0, most: 0.0)
+      for run in runs {
+        guard let size = run.layouts.first?.frameSize else { continue }
+        let overflow = budget.overflow(width: size.width, height: size.height)
+        if overflow > 1 { result.frames += run.frames.count }
+        result.most = max(result.most, overflow)
+      }
+      return result
+    }
+    let besideOverflow = overflow(beside)
+    guard besideOverflow.frames > 0 else { return }
+    let stacked = try StableRunSearch(
+      context: context, budget: budget, themes: themes, levels: levels, frameCount: frameCount, stacksSides: true,
+      movingColumns: moving,
+      diagrams: {
+        diagrams().lazy.map { diagram in
+          var stacked = diagram
+          stacked.stacksSides = true
+          return stacked
+        }
+      }
+    ).runs()
+    let stackedOverflow = overflow(stacked)
+    if (stackedOverflow.frames, stackedOverflow.most) < (besideOverflow.frames, besideOverflow.most) {
+      runs = stacked
+    }
+  }
+
+  /// The controllers the frames draw both as a column of an expanded split view on screen and as
+  /// another container's child (a collapse pushes the columns onto the primary stack, an expansion
+  /// takes them back),
+  /// named as ``controllersWithSeveralPlaces(in:level:)`` names them: pinned at every level, such a
+  /// controller has a place as a column apart from its place in the stack, so that the frames that
+  /// expand the split view draw its columns side by side.
+  static func movingColumns(in diagrams: some Sequence<Diagram>) -> Set<String> {
+    var columns: Set<String> = []
+    var elsewhere: Set<String> = []
+    for diagram in diagrams {
+      let parts =
+        diagram.sides.isEmpty
+        ? [("", diagram)] : diagram.drawnSides.map { (Diagram.namePrefix(ofSide: $0.key), $0.diagram) }
+      for (prefix, part) in parts {
+        let hierarchy = part.hierarchy
+        for controller in hierarchy.viewControllers {
+          guard let parent = controller.parent.flatMap({ hierarchy[$0] }) else { continue }
+          if parent.kind != .splitView {
+            elsewhere.insert(prefix + controller.id)
+          } else if parent.isCollapsed == false, parent.appearance.isOnScreen {
+            // Columns count where a reader sees them side by side: expanded, on screen.
+            columns.insert(prefix + controller.id)
+          }
+        }
+      }
+    }
+    return columns.intersection(elsewhere)
+  }
+
+  /// The controllers a level would draw at two places in different frames (the top of a stack in
+  /// one, a controller it presents from in another): they keep a place of their own in every frame,
+  /// so that nothing jumps.
+  static func controllersWithSeveralPlaces(in diagrams: some Sequence<Diagram>, level: FoldLevel) -> Set<String> {
+    var places: [String: String] = [:]
+    var pinned: Set<String> = []
+    for diagram in diagrams {
+      // The sides of a `--size-classes` frame name their controllers by side: `compact/home`.
+      let parts =
+        diagram.sides.isEmpty
+        ? [("", diagram)]
+        : diagram.drawnSides.map {
+          (Diagram.namePrefix(ofSide: $0.key), $0.diagram)
+        }
+      for (prefix, part) in parts {
+        let plan = part.plan(level: level)
+        for (id, _) in plan.controllers {
+          let key = prefix + id
+          let place = prefix + (plan.slots[id] ?? Diagram.nodeName(ofController: id))
+          if let known = places[key], known != place { pinned.insert(key) } else { places[key] = place }
+        }
+      }
+    }
+    return pinned
+  }
+}
+
+/// The search for the runs of a scenario's stable layout with its sides one way (beside or one
+/// below the other): every frame at the first level that fits, else consecutive runs, each the
+/// longest that fits at some level (see ``ScenarioLayout``).
+private struct StableRunSearch<Frames: Sequence<Diagram>> {
+  let context: GraphvizContext
+  let budget: PageBudget
+  let themes: [Theme]
+  let levels: [FoldLevel]
+  let frameCount: Int
+  /// True when the frames draw their sides one below the other (``Diagram/stacksSides``).
+  let stacksSides: Bool
+  /// The split views' columns that move into a stack in some frames (``ScenarioLayout/movingColumns(in:)``).
+  let movingColumns: Set<String>
+  /// The diagrams of every frame, made again, one at a time, each time they are read.
+  let diagrams: () -> Frames
+
+  /// The runs that cover every frame, in frame order.
+  func runs() throws(RenderError) -> [ScenarioLayout.Run] {
+    guard !themes.isEmpty, frameCount > 0 else { return [] }
+    var firstFitting: ScenarioLayout.Run?
+    for level in levels {
+      // Past level `all` only when nothing above fits: those levels fold what is on screen.
+      if level > .all, firstFitting != nil { break }
+      let result = try laidOut(0..<frameCount, level)
+      if result.isComfortable || levels.count == 1 { return [try completed(result.run)] }
+      if result.fits, firstFitting == nil { firstFitting = result.run }
+    }
+    if let firstFitting { return [try completed(firstFitting)] }
+    // Runs of frames, each the longest that fits at some level (the least folded on a tie).
+    var runs: [ScenarioLayout.Run] = []
+    var start = 0
+    while start < frameCount {
+      let run = try longestRun(from: start)
+      runs.append(try completed(run))
+      start = run.frames.upperBound
+    }
+    return runs
+  }
+
+  /// The longest run of frames from `start` that fits the page at some level (the least folded on
+  /// a tie); a frame that fits at no level alone, drawn at the level that folds most.
+  private func longestRun(from start: Int) throws(RenderError) -> ScenarioLayout.Run {
+    var best: ScenarioLayout.Run?
+    for level in levels {
+      if level > .all, best != nil { break }
+      guard var found = try fitting(start..<start + 1, level) else { continue }
+      // Double the run while it fits, then halve the step back to the longest that does.
+      var step = 1
+      while found.frames.upperBound < frameCount {
+        let end = min(frameCount, found.frames.upperBound + step)
+        if let longer = try fitting(start..<end, level) {
+          found = longer
+          step *= 2
+        } else if step > 1 {
+          step /= 2
+        } else {
+          break
+        }
+      }
+      if best.map({ found.frames.count > $0.frames.count }) ?? true { best = found }
+      if found.frames.upperBound == frameCount { break }
+    }
+    if let best { return best }
+    let frames = start..<start + 1
+    let level = levels[levels.count - 1]
+    let pinned = pinned(frames, level)
+    return ScenarioLayout.Run(
+      frames: frames, level: level, pinned: pinned, stacksSides: stacksSides,
+      layouts: [try StableLayout(frames: graphs(frames, themes[0], level, pinned), context: context)].compactMap {
+        $0
+      })
+  }
+
+  /// The diagrams of `frames`, made one at a time as they are read (a run's frames are never all
+  /// held at once: each holds its hierarchy and the one before it).
+  private func run(_ frames: Range<Int>) -> some Sequence<Diagram> {
+    diagrams().dropFirst(frames.lowerBound).prefix(frames.count)
+  }
+
+  private func graphs(
+    _ frames: Range<Int>, _ theme: Theme, _ level: FoldLevel, _ pinned: Set<String>
+  ) -> some Sequence<GraphDescription> {
+    run(frames).lazy.map { diagram in
+      var themed = diagram
+      themed.theme = theme
+      return themed.graph(level: level, pinned: pinned)
+    }
+  }
+
+  private func pinned(_ frames: Range<Int>, _ level: FoldLevel) -> Set<String> {
+    guard level >= .stacks else { return movingColumns }
+    return ScenarioLayout.controllersWithSeveralPlaces(in: run(frames), level: level).union(movingColumns)
+  }
+
+  /// The layout of `frames` at `level` in the first theme, and whether it fits the page and is
+  /// comfortable.
+  private func laidOut(
+    _ frames: Range<Int>, _ level: FoldLevel
+  ) throws(RenderError) -> (run: ScenarioLayout.Run, fits: Bool, isComfortable: Bool) {
+    let pinned = pinned(frames, level)
+    // A union sure to be too tall is not laid out, unless it is the last resort.
+    let limit = levels.count > 1 ? budget.maximumPixels * 72 / PageBudget.pixelsPerInch : nil
+    guard
+      let layout = try StableLayout(
+        frames: graphs(frames, themes[0], level, pinned), context: context, maximumHeight: limit)
+    else {
+      return (
+        ScenarioLayout.Run(frames: frames, level: level, pinned: pinned, stacksSides: stacksSides, layouts: []),
+        false, false
+      )
+    }
+    let size = layout.frameSize
+    return (
+      ScenarioLayout.Run(frames: frames, level: level, pinned: pinned, stacksSides: stacksSides, layouts: [layout]),
+      budget.fits(width: size.width, height: size.height),
+      budget.isComfortable(width: size.width, height: size.height)
+    )
+  }
+
+  /// The layout of `frames` at `level` when it fits the page.
+  private func fitting(_ frames: Range<Int>, _ level: FoldLevel) throws(RenderError) -> ScenarioLayout.Run? {
+    let result = try laidOut(frames, level)
+    return result.fits ? result.run : nil
+  }
+
+  /// `run` laid out in the other themes too.
+  private func completed(_ run: ScenarioLayout.Run) throws(RenderError) -> ScenarioLayout.Run {
+    var run = run
+    for theme in themes.dropFirst() {
+      if let layout = try StableLayout(frames: graphs(run.frames, theme, run.level, run.pinned), context: context) {
+        run.layouts.append(layout)
+      }
+    }
+    return run
+  }
+}

@@ -1,0 +1,112 @@
+import VCGraph
+
+extension StableLayout {
+  /// Sizes everything the frames draw, in points, a batch of variants at a time in one Graphviz
+  /// layout each (engine `nop2`), and remembers the sizes of variants seen recently so that what
+  /// repeats from frame to frame is measured once.
+  struct Measurements {
+    /// Where a measured size goes.
+    enum Destination {
+      case node(Int)
+      case edgeLabel(Union.EdgeKey)
+      case clusterLabel(frame: Int, index: Int)
+      case header(frame: Int)
+    }
+
+    private let context: GraphvizContext
+    private var pending: [[GraphDescription.Attribute]] = []
+    /// Whether each waiting variant's size is worth remembering: not a header, which is a frame's own.
+    private var pendingCacheable: [Bool] = []
+    private var pendingIndices: [[GraphDescription.Attribute]: Int] = [:]
+    private var destinations: [(variant: Int, destination: Destination)] = []
+    private var known: [[GraphDescription.Attribute]: LayoutSize] = [:]
+
+    /// Variants measured together; the cache of known sizes is emptied when it grows past
+    /// `knownLimit`, so neither grows with the number of frames.
+    private static let batchSize = 256
+    private static let knownLimit = 1_024
+
+    init(context: GraphvizContext) {
+      self.context = context
+    }
+
+    /// A node drawn with these attributes (its defaults first).
+    mutating func add(_ attributes: [GraphDescription.Attribute], for destination: Destination) {
+      if let size = known[attributes] {
+        destinations.append((-1, destination))
+        resolved.append(size)
+        return
+      }
+      let variant: Int
+      if let index = pendingIndices[attributes] {
+        variant = index
+      } else {
+        pending.append(attributes)
+        if case .header = destination { pendingCacheable.append(false) } else { pendingCacheable.append(true) }
+        variant = pending.count - 1
+        pendingIndices[attributes] = variant
+      }
+      destinations.append((variant, destination))
+      resolved.append(nil)
+    }
+
+    /// Sizes already known, by destination (nil for those waiting for the batch).
+    private var resolved: [LayoutSize?] = []
+
+    /// The label among these attributes (of an edge, a cluster or the graph), in a node exactly as
+    /// big as the label; nothing when there is no label to draw.
+    mutating func add(labelIn attributes: [GraphDescription.Attribute], for destination: Destination) {
+      guard let label = attributes.last(where: { $0.name == "label" }), label.isHTML || !label.value.isEmpty else {
+        return
+      }
+      // Only the font decides how big the text is.
+      let font = attributes.filter { $0.name == "fontname" || $0.name == "fontsize" }
+      add(
+        font + [.init("shape", "plaintext"), .init("margin", "0"), .init("width", "0"), .init("height", "0"), label],
+        for: destination)
+    }
+
+    /// True when enough variants wait to be measured.
+    var isBatchFull: Bool { pending.count >= Self.batchSize || destinations.count >= 16 * Self.batchSize }
+
+    /// Measures the waiting variants and hands every size to its destination.
+    mutating func flush(into union: inout Union, frames: inout [FrameOutline]) throws(RenderError) {
+      let sizes = try measure(pending)
+      if known.count + pending.count > Self.knownLimit { known.removeAll(keepingCapacity: true) }
+      for (variant, attributes) in pending.enumerated() where pendingCacheable[variant] {
+        known[attributes] = sizes[variant]
+      }
+      for ((variant, destination), already) in zip(destinations, resolved) {
+        guard let size = already ?? (variant >= 0 ? sizes[variant] : nil) else { continue }
+        switch destination {
+        case let .node(node): union.nodeSizes[node] = union.nodeSizes[node]?.expanded(to: size) ?? size
+        case let .edgeLabel(key): union.labelSizes[key] = union.labelSizes[key]?.expanded(to: size) ?? size
+        case let .clusterLabel(frame, index): frames[frame].clusters[index].label = size
+        case let .header(frame): frames[frame].header = size
+        }
+      }
+      pending.removeAll(keepingCapacity: true)
+      pendingCacheable.removeAll(keepingCapacity: true)
+      pendingIndices.removeAll(keepingCapacity: true)
+      destinations.removeAll(keepingCapacity: true)
+      resolved.removeAll(keepingCapacity: true)
+    }
+
+    /// The size of each variant, in points, by index.
+    private func measure(_ variants: [[GraphDescription.Attribute]]) throws(RenderError) -> [LayoutSize] {
+      guard !variants.isEmpty else { return [] }
+      var graph = GraphDescription()
+      graph.nodes = variants.enumerated().map { index, attributes in
+        .init(name: "m\(index)", attributes: attributes.setting(.init("pos", "0,0")))
+      }
+      let layout = try context.layout(graph, engine: "nop2")
+      return try variants.indices.map { index throws(RenderError) in
+        let node = layout.nodes["m\(index)"]
+        guard let width = node?["width"].flatMap(Double.init), let height = node?["height"].flatMap(Double.init) else {
+          throw .layout("Graphviz did not size a label")
+        }
+        return LayoutSize(width: width * 72, height: height * 72)
+      }
+    }
+  }
+}

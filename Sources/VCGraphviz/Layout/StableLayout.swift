@@ -1,0 +1,247 @@
+/// How the frames of a scenario are laid out.
+public enum FrameLayout: String, Sendable, CaseIterable, Hashable, Codable {
+  /// One layout for all the steps: a controller on two frames sits at the same place in both, and
+  /// every frame of the scenario has the same size.
+  case stable
+  /// Each step laid out on its own, as compact as it can be; controllers may move between frames.
+  case perStep = "per-step"
+}
+
+/// One layout for every frame of a scenario, so that what two frames share sits at the same place
+/// in both, and every frame has the same size.
+///
+/// Graphviz's dot lays out one graph at a time and has no incremental layout, so:
+/// 1. **Measure** every variant of every node, edge label, cluster label and header the frames
+///    draw (engine `nop2` sizes what it is given and moves nothing), a batch at a time.
+/// 2. **Lay out the union** of the frames' graphs once with `dot`: nodes merged by name, edges by
+///    tail, head and how many edges between the two come before them in the frame. A node is as
+///    big as its biggest variant and an edge label as its biggest, so nothing a frame draws overlaps.
+/// 3. **Place each frame** (``positioned(_:frame:)``). A frame keeps its own graph (its labels,
+///    states and marks, and nothing that is absent from it) and takes from the union its nodes'
+///    positions and sizes, and its edges' splines and label positions; `nop2` (`neato -n2`) draws it
+///    as it is. An empty, invisible cluster as big as the union gives every frame the same extent,
+///    and each header is padded to the biggest one.
+///
+/// The frames' graphs are read once, in order, and not kept: the layout holds the union, the sizes
+/// and, for each frame, which node sits in which cluster, so a scenario of thousands of steps needs
+/// little more memory than one of a hundred. Each frame's graph is made again to be placed.
+///
+/// A cluster (a window's frame) gets the union's box when it holds exactly the nodes the union put
+/// in it; otherwise (controllers outside any window until a `setRoot` puts them in one, say) it gets
+/// the box around the nodes it holds in that frame.
+struct StableLayout: Codable {
+  /// The name of the invisible cluster that gives every frame the union's extent.
+  static let extentCluster = "cluster_extent"
+
+  private let union: Union
+  private let geometry: Geometry
+  /// What each frame holds, in frame order.
+  private let frames: [FrameOutline]
+  /// The box around the union and every cluster of every frame.
+  private let extent: LayoutBox
+  private let biggestHeader: LayoutSize?
+
+  /// The least room `dot` leaves between two nodes one above the other, in points: `ranksep`
+  /// (0.4 inch) shared out between the two ranks a labelled edge spans.
+  static let minimumRankSeparation: Double = 28
+
+  /// Lays out the frames' graphs, read once in order; nil, before anything is laid out, when the
+  /// union is sure to be taller than `maximumHeight` points (its tallest chain of nodes is).
+  init?(
+    frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double? = nil
+  ) throws(RenderError) {
+    var union = Union()
+    var measurements = Measurements(context: context)
+    var frames: [FrameOutline] = []
+    for graph in graphs {
+      union.add(graph, frame: frames.count, measurements: &measurements)
+      frames.append(union.outline(of: graph))
+      if measurements.isBatchFull { try measurements.flush(into: &union, frames: &frames) }
+    }
+    try measurements.flush(into: &union, frames: &frames)
+    union.finish()
+    self.union = union
+    self.frames = frames
+    guard !frames.isEmpty else {
+      geometry = Geometry()
+      extent = geometry.boundingBox
+      biggestHeader = nil
+      return
+    }
+    if let maximumHeight {
+      let sizes = union
+      let chain = union.graph.tallestChain(
+        height: { sizes.size(ofNode: $0)?.height ?? 0 }, separation: Self.minimumRankSeparation)
+      if chain > maximumHeight { return nil }
+    }
+    let geometry = try Geometry(try context.layout(union.graph, engine: "dot"), union: union)
+    self.geometry = geometry
+    // Clusters first: a box around a frame's own nodes may reach past the union's bounding box.
+    var extent = geometry.boundingBox
+    for frame in frames {
+      for box in Self.clusterBoxes(of: frame, union: union, geometry: geometry).values { extent = extent.union(box) }
+    }
+    self.extent = extent
+    biggestHeader = frames.compactMap(\.header).reduce(nil) { $0?.expanded(to: $1) ?? $1 }?.roundedUp
+  }
+
+  /// The size of every frame, in points, padding included: the union's extent under the biggest
+  /// header, and Graphviz's padding (the graph's `pad`) around them.
+  var frameSize: LayoutSize {
+    let pad = 2 * 0.35 * 72
+    let width = max(extent.maxX - extent.minX, biggestHeader?.width ?? 0)
+    return LayoutSize(width: width + pad, height: extent.maxY - extent.minY + (biggestHeader?.height ?? 0) + pad)
+  }
+
+  /// Frame number `frame` (from 0, in the order the frames were laid out), positioned: it says
+  /// `layout=nop2`, so Graphviz (and `dot -Tsvg` reading its DOT) draws it where the union layout
+  /// put it. `graph` must be that frame's graph again.
+  func positioned(_ graph: GraphDescription, frame: Int) -> GraphDescription {
+    let outline = frames[frame]
+    var positioned = graph
+    positioned.attributes = graph.attributes.setting(.init("layout", "nop2"))
+    if let header = graph.attributes.last(where: { $0.name == "label" && $0.isHTML }), let biggestHeader,
+      let size = outline.header
+    {
+      positioned.attributes = positioned.attributes.setting(
+        .init("label", html: Self.padded(header: header.value, size: size, to: biggestHeader)))
+    }
+    let boxes = Self.clusterBoxes(of: outline, union: union, geometry: geometry)
+    // A frame that would overlap another (controllers set up outside any window where a later step
+    // puts them inside one) is not drawn: its boxes stay where they are, unframed.
+    let unframed = Set(graph.clusters.map(\.name).filter { boxes[$0] == nil && union.hasCluster(named: $0) })
+    /// The cluster a node or cluster drawn in `name` goes in: `name`, or the nearest cluster around
+    /// it that is framed.
+    func framed(_ name: String?) -> String? {
+      guard let name, unframed.contains(name) else { return name }
+      return union.ancestors(ofCluster: name).first { !unframed.contains($0) }
+    }
+    positioned.clusters = graph.clusters.compactMap { cluster in
+      guard !unframed.contains(cluster.name) else { return nil }
+      var placed = cluster
+      placed.parent = framed(cluster.parent)
+      if let box = boxes[cluster.name] { placed.attributes = cluster.attributes.setting(.init("bb", box.bb)) }
+      return placed
+    }
+    // A subgraph starts with its parent's attributes: the header and the class are taken off it.
+    positioned.clusters.append(
+      .init(
+        name: Self.extentCluster,
+        attributes: [
+          .init("id", "frame-extent"), .init("class", ""), .init("label", ""), .init("style", "invis"),
+          .init("bb", extent.bb),
+        ]
+      ))
+    positioned.nodes = graph.nodes.map { node in
+      guard let position = geometry.nodes[node.place], let size = union.size(ofNode: node.place) else { return node }
+      return .init(
+        name: node.name, cluster: framed(node.cluster),
+        attributes: node.attributes.setting(.init("pos", position)).setting(size.nodeWidth)
+          .setting(size.nodeHeight), slot: node.slot)
+    }
+    // Invisible edges only shaped the union's layout: a placed frame draws without them (their
+    // routes would stretch the frame past the union's extent).
+    positioned.edges = zip(graph.edges, Union.edgeKeys(of: graph)).compactMap { edge, key in
+      guard !key.isInvisible else { return nil }
+      var attributes = edge.attributes
+      for (name, value) in geometry.edges[key] ?? [:] { attributes = attributes.setting(.init(name, value)) }
+      return .init(tail: edge.tail, head: edge.head, attributes: attributes)
+    }
+    return positioned
+  }
+
+  /// The margin of a frame drawn around some of the nodes of one of the union's frames: two such
+  /// frames around neighbours `nodesep` (18 points) apart must not overlap.
+  static let tightMargin: Double = 8
+
+  /// The box of each cluster of a frame: the union's when the cluster holds exactly the nodes the
+  /// union put in it, else the box around the nodes it holds, with a margin of at most ``tightMargin``.
+  private static func clusterBoxes(of frame: FrameOutline, union: Union, geometry: Geometry) -> [String: LayoutBox] {
+    var boxes: [String: LayoutBox] = [:]
+    var computed: [(name: String, box: LayoutBox)] = []
+    for cluster in frame.clusters {
+      let name = union.clusterNames[cluster.cluster]
+      let members = Set(frame.nodes.filter { $0.cluster == cluster.cluster }.map(\.node))
+      let homed = Set(frame.nodes.filter { union.homes[$0.node] == cluster.cluster }.map(\.node))
+      if members == homed, let box = geometry.clusters[name] {
+        boxes[name] = box
+      } else if let box = geometry.box(
+        around: members.map { union.nodeNames[$0] }, sizes: union.size(ofNode:),
+        margin: min(cluster.margin, Self.tightMargin), label: cluster.label)
+      {
+        computed.append((name, box))
+      }
+    }
+    // A box around some of a union cluster's nodes is kept when it overlaps no other: one that
+    // does is left out, and its frame drawn without a box.
+    // A cluster drawn inside another (a window inside its side) overlaps it by design.
+    for (name, box) in computed {
+      let nested = Set(union.ancestors(ofCluster: name))
+      let overlaps = boxes.contains { other, otherBox in
+        !nested.contains(other) && !union.ancestors(ofCluster: other).contains(name) && otherBox.intersects(box)
+      }
+      guard !overlaps else { continue }
+      boxes[name] = box
+    }
+    return boxes
+  }
+
+  /// A frame's header (`size`) over an empty cell that makes it as big as the biggest header
+  /// (`target`). The gap before the legend (the header's first `ROWSPAN="2"` spacer cell) is
+  /// widened by the difference in width, so the legend keeps its place at the right.
+  ///
+  /// Graphviz stretches a table to fill the cell it is in, spreading the extra space over its rows
+  /// and columns: the empty cell below takes the extra height, so the header's lines keep their
+  /// spacing, and the widened gap takes the extra width.
+  static func padded(header: String, size: LayoutSize, to target: LayoutSize) -> String {
+    var header = header
+    let extra = Int((target.width - size.width).rounded(.down))
+    if extra > 0, let spacer = spacerCell(in: header) {
+      header.replaceSubrange(spacer.range, with: "<TD WIDTH=\"\(spacer.width + extra)\" ROWSPAN=\"2\"></TD>")
+    }
+    // HTML tables are sized in whole points, so the header's height is a whole number.
+    let fill = max(0, Int((target.height - size.height).rounded()))
+    return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">"
+      + "<TR><TD ALIGN=\"LEFT\" VALIGN=\"TOP\">\(header)</TD></TR>"
+      + "<TR><TD WIDTH=\"\(Int(target.width))\" HEIGHT=\"\(fill)\"></TD></TR></TABLE>"
+  }
+}
+
+extension StableLayout {
+  /// The first `<TD WIDTH="N" ROWSPAN="2"></TD>` of a header, and its width.
+  fileprivate static func spacerCell(in header: String) -> (range: Range<String.Index>, width: Int)? {
+    let opening = "<TD WIDTH=\""
+    let closing = "\" ROWSPAN=\"2\"></TD>"
+    var searchStart = header.startIndex
+    while let start = header.range(of: opening, range: searchStart..<header.endIndex) {
+      let digits = header[start.upperBound...].prefix { $0.isASCII && $0.isNumber }
+      if !digits.isEmpty, let width = Int(digits), header[digits.endIndex...].hasPrefix(closing) {
+        return (start.lowerBound..<header.index(digits.endIndex, offsetBy: closing.count), width)
+      }
+      searchStart = start.upperBound
+    }
+    return nil
+  }
+}
+
+/// What a frame holds, by the union's numbers for its nodes and clusters: all a frame's placing
+/// needs besides its own graph.
+struct FrameOutline: Codable {
+  struct Member: Codable {
+    var node: Int
+    /// The cluster the node is in, in this frame; -1 for none.
+    var cluster: Int
+  }
+
+  struct Cluster: Codable {
+    var cluster: Int
+    var margin: Double
+    /// The size of its label; nil when it has none (or until it is measured).
+    var label: LayoutSize?
+  }
+
+  var nodes: [Member]
+  var clusters: [Cluster]
+  /// The size of the frame's header; nil when it has none (or until it is measured).
+  var header: LayoutSize?
+}
