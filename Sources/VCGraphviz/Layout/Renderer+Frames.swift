@@ -85,9 +85,12 @@ extension Renderer {
   /// in step order, without a replay: each frame's graph is its sketch, placed by the layout; its
   /// SVG is put together from what earlier frames drew (``PieceDrawing``), and Graphviz draws
   /// only what is new in it, or the whole frame in the formats cairo draws (PNG, PDF).
-  func renderFrames(
-    of scenario: Scenario, layout: ScenarioLayout, formats: [OutputFormat], options: DrawingOptions,
-    steps: Set<Int>?, willDraw: (Int) -> Void, each body: (RenderedFrame) throws -> Void
+  ///
+  /// - Throws: ``RenderError`` when Graphviz fails or the layout was not sketched, or what `body`
+  ///   throws.
+  public func renderFrames(
+    of scenario: Scenario, layout: ScenarioLayout, formats: [OutputFormat], options: DrawingOptions = DrawingOptions(),
+    steps: Set<Int>? = nil, willDraw: (Int) -> Void = { _ in }, each body: (RenderedFrame) throws -> Void
   ) throws {
     let stepCount = scenario.steps.count
     var drawings: [Int: [PieceDrawing]] = [:]

@@ -24,7 +24,7 @@ public struct ScenarioLayout: Codable, Sendable {
 
   /// True when every run's frames were sketched (``FrameSketches``): they are drawn from the
   /// sketches, without their diagrams being made again.
-  var isSketched: Bool { !runs.isEmpty && runs.allSatisfy { $0.sketches != nil } }
+  public var isSketched: Bool { !runs.isEmpty && runs.allSatisfy { $0.sketches != nil } }
 
   /// The run that lays out frame number `frame` (from 0); nil for a frame no run holds.
   func run(holding frame: Int) -> Run? {
