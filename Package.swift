@@ -1,5 +1,10 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
+
+/// The tests are built with every warning an error: a warning in a test is often an expectation
+/// that cannot fail (an `#expect` whose result is discarded). SwiftPM applies this to this package's
+/// own targets only, never when vcgraph is built as another package's dependency.
+let testSettings: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
   name: "vcgraph",
@@ -58,22 +63,26 @@ let package = Package(
     // What the test targets share: golden files and a seeded generator.
     .target(
       name: "TestSupport",
-      path: "Tests/TestSupport"
+      path: "Tests/TestSupport",
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "VCGraphTests",
       dependencies: ["VCGraph", "TestSupport"],
-      exclude: ["Golden", "Fixtures"]
+      exclude: ["Golden", "Fixtures"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "VCGraphvizTests",
       dependencies: ["VCGraph", "VCGraphviz", "TestSupport"],
-      exclude: ["Golden"]
+      exclude: ["Golden"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "VCGraphCLITests",
-      dependencies: ["VCGraphCLI", "VCGraphBenchmark", "VCGraph"],
-      exclude: ["Fixtures"]
+      dependencies: ["VCGraphCLI", "VCGraphBenchmark", "VCGraph", "TestSupport"],
+      exclude: ["Fixtures"],
+      swiftSettings: testSettings
     ),
   ]
 )
