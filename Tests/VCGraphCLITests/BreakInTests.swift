@@ -129,9 +129,11 @@ import Testing
       let run = try BackgroundRun(
         ["render", "flow.yaml", "-o", "out", "--format", "svg,png", "-j", "2"], in: folder.url)
       let workers = try #require(run.waitForChildren(count: 2))
-      Thread.sleep(forTimeInterval: 1.0)
+      // The workers are drawing: frames are staged.
+      #expect(run.waitUntil { folder.stagedFileCount(in: "out/flow") >= 2 }, "no frame was staged")
       for worker in workers { kill(worker, SIGINT) }
-      Thread.sleep(forTimeInterval: 0.3)
+      // The parent has seen them end (it reaped them), and may be ending itself.
+      #expect(run.waitUntil { workers.allSatisfy { kill($0, 0) == -1 && errno == ESRCH } })
       kill(run.process.processIdentifier, SIGINT)
       let result = try run.wait()
       #expect(result.status == 130, "\(result)")

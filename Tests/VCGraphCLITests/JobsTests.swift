@@ -110,8 +110,8 @@ import Testing
       try folder.write(longScenario(steps: 200), to: "second.yaml")
       let run = try BackgroundRun(["render", "first.yaml", "second.yaml", "-o", "out", "-j", "2"], in: folder.url)
       let workers = try #require(run.waitForChildren(count: 2))
-      // The plan gives the first worker first.yaml, the second second.yaml.
-      Thread.sleep(forTimeInterval: 0.5)
+      // The plan gives the first worker first.yaml, the second second.yaml: it is drawing it.
+      #expect(run.waitUntil { folder.stagedFileCount(in: "out/second") >= 1 }, "no frame of second.yaml was staged")
       kill(workers[1], SIGKILL)
       let result = try run.wait()
       #expect(result.status == 1, "\(result)")
@@ -209,25 +209,43 @@ func longScenario(steps: Int) -> String {
 final class BackgroundRun {
   let process = Process()
   private let capture: URL
+  private let exited = DispatchSemaphore(value: 0)
 
   init(_ arguments: [String], in directory: URL, executable: URL? = nil) throws {
     capture = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
     for name in ["stdout", "stderr"] {
-      FileManager.default.createFile(atPath: capture.appendingPathComponent(name).path, contents: nil)
+      try Data().write(to: capture.appendingPathComponent(name))
     }
-    process.executableURL = try executable ?? #require(vcgraphExecutable, "the vcgraph executable is not built")
+    let built: URL = try #require(vcgraphExecutable, "the vcgraph executable is not built")
+    process.executableURL = executable ?? built
     process.arguments = arguments
     process.currentDirectoryURL = directory
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = try FileHandle(forWritingTo: capture.appendingPathComponent("stdout"))
     process.standardError = try FileHandle(forWritingTo: capture.appendingPathComponent("stderr"))
+    let exited = exited
+    process.terminationHandler = { _ in exited.signal() }
     try process.run()
   }
 
+  /// A test that stopped early (a failed `#require`) ends the run, and waits for it and its
+  /// workers, before its temporary folder is removed.
   deinit {
-    if process.isRunning { process.terminate() }
+    if !hasEnded {
+      kill(-process.processIdentifier, SIGKILL)
+      waitForEnd()
+    }
     try? FileManager.default.removeItem(at: capture)
+  }
+
+  private var hasEnded = false
+
+  /// Waits, once, for the process and its process group to end.
+  private func waitForEnd() {
+    guard !hasEnded else { return }
+    hasEnded = true
+    waitForExit(process, exited, arguments: process.arguments ?? [])
   }
 
   /// The process's children, from Linux's `/proc/PID/task/PID/children`, in the order started.
@@ -237,20 +255,33 @@ final class BackgroundRun {
     return text.split(separator: " ").compactMap { pid_t($0) }.sorted()
   }
 
-  /// Waits up to `seconds` for the process to have `count` children; returns them, or nil.
-  func waitForChildren(count: Int, seconds: Double = 30) -> [pid_t]? {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
+  /// Waits for the process to have `count` children and returns them; nil when it ends first, or
+  /// does not start them in 6,000 looks 10 ms apart (a minute: only a hang takes that long).
+  func waitForChildren(count: Int) -> [pid_t]? {
+    for _ in 0..<6_000 {
       let children = children
       if children.count >= count { return children }
-      Thread.sleep(forTimeInterval: 0.05)
+      guard process.isRunning else { return nil }
+      usleep(10_000)
     }
     return nil
   }
 
-  /// Waits for the process to end; what it printed and how it exited.
+  /// Waits until `condition` holds, looking every 10 ms, 6,000 times at most (a minute: only a
+  /// hang takes that long); false when the process ends first or it never holds.
+  func waitUntil(_ condition: () -> Bool) -> Bool {
+    for _ in 0..<6_000 {
+      if condition() { return true }
+      guard process.isRunning else { return condition() }
+      usleep(10_000)
+    }
+    return false
+  }
+
+  /// Waits for the process, and every worker of its process group, to end; what it printed and
+  /// how it exited.
   func wait() throws -> CommandResult {
-    process.waitUntilExit()
+    waitForEnd()
     return CommandResult(
       status: process.terminationReason == .uncaughtSignal
         ? 128 + process.terminationStatus : process.terminationStatus,

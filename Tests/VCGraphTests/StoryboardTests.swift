@@ -623,10 +623,8 @@ struct StoryboardTests {
         <scenes>\(scenes)</scenes>
       </document>
       """
-    let clock = ContinuousClock()
-    let start = clock.now
+    // Counted, not timed: the limit holds the instances to 2,000 of the 2^16 the embeds make.
     let drawn = StoryboardHierarchy(try Self.storyboard(xml))
-    #expect(clock.now - start < .seconds(60), "2^16 instances would take far longer")
     let hierarchy = drawn.hierarchy
     #expect(Set(hierarchy.order).count == hierarchy.order.count)
     #expect(hierarchy.order.count == depth + StoryboardHierarchy.maximumEmbeddedInstances)
