@@ -208,19 +208,42 @@ func waitForExit(
     exited.wait()
   }
   process.waitUntilExit()
-  waitForProcessGroup(process.processIdentifier)
+  waitForProcessGroup(process.processIdentifier, of: arguments)
 }
 
 /// Waits until no process is left in process group `group`: the workers of a command that ended
-/// before them (the jobs engineer's fix makes vcgraph wait for its own). Polls Linux's answer to
-/// `kill(-group, 0)` a counted number of times, 10 ms apart (a minute in all), then kills what
-/// is left.
-func waitForProcessGroup(_ group: pid_t) {
+/// before them. Polls Linux's answer to `kill(-group, 0)` a counted number of times, 10 ms apart
+/// (a minute in all), then kills what is left. A process that outlived the command is noted in
+/// the log, for whoever reads it: vcgraph itself should have waited for it.
+func waitForProcessGroup(_ group: pid_t, of arguments: [String]) {
+  if kill(-group, 0) == -1 && errno == ESRCH { return }
+  print("note: a process of `\(arguments.joined(separator: " "))` outlived it; waiting for it")
   for _ in 0..<6_000 {
     if kill(-group, 0) == -1 && errno == ESRCH { return }
     usleep(10_000)
   }
   kill(-group, SIGKILL)
+}
+
+/// Whether `signal` was sent to process `pid` and not yet delivered: Linux's pending masks in
+/// `/proc/PID/status` (`SigPnd`, for the thread, and `ShdPnd`, for the process). False once the
+/// process has ended. An ignored signal that is not blocked is dropped when sent, never pending.
+func isPending(_ signal: Int32, in pid: pid_t) -> Bool {
+  signalMasks(of: pid, ["SigPnd:", "ShdPnd:"]).contains { $0 & (UInt64(1) << UInt64(signal - 1)) != 0 }
+}
+
+/// Whether process `pid`'s main thread blocks `signal` (`SigBlk` in `/proc/PID/status`).
+func isBlocked(_ signal: Int32, in pid: pid_t) -> Bool {
+  signalMasks(of: pid, ["SigBlk:"]).contains { $0 & (UInt64(1) << UInt64(signal - 1)) != 0 }
+}
+
+/// The signal masks named by `fields` in `/proc/PID/status`; none once the process has ended.
+private func signalMasks(of pid: pid_t, _ fields: [String]) -> [UInt64] {
+  guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return [] }
+  return status.split(separator: "\n").compactMap { line in
+    guard fields.contains(where: { line.hasPrefix($0) }) else { return nil }
+    return UInt64(line.split(separator: "\t").last ?? "", radix: 16)
+  }
 }
 
 // MARK: - JSON
