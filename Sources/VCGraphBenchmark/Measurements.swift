@@ -46,6 +46,7 @@ final class Measurements {
     try measureGrowth()
     try measureMemory()
     try measureJobs()
+    try measureImports()
   }
 
   // MARK: - 1 and 2: vcgraph against a `dot` process per frame
@@ -357,6 +358,60 @@ final class Measurements {
       .init(
         name: "--jobs 2 vs --jobs 1 (\(batchCount) scenarios)", target: "≥ 1.70×, same output",
         measured: Format.ratio(batchSpeedUp) + (batchIdentical ? "" : ", output differs"), met: met))
+    finish(section)
+  }
+
+  // MARK: - Importing big and endless dumps
+
+  /// `vcgraph import` of dumps of growing width, and of two streams that never end, which it must
+  /// stop reading at its limits (the tests check that it stops, and with what message; how fast is
+  /// measured here).
+  func measureImports() throws(BenchmarkError) {
+    var section = Report.Section(
+      title: "Importing big and endless `_printHierarchy` dumps (vcgraph import, child process)",
+      columns: ["input", "wall time", "CPU time", "CPU / controller"])
+    var perController: [Int: Duration] = [:]
+    for siblings in plan.dumpSiblings {
+      let path = try workspace.writeScenario(Workload.siblingDump(siblings), named: "siblings-\(siblings).txt")
+      progress("vcgraph import, a dump of \(Format.count(siblings)) siblings")
+      let run = try ChildProcess.run(
+        vcgraph, ["import", path, "--format", "json", "-o", workspace.path("import-\(siblings)")], scratch: workspace.url)
+      workspace.removeItem("import-\(siblings)")
+      perController[siblings] = run.cpuTime.per(siblings + 1)
+      section.rows.append([
+        "a dump of \(Format.count(siblings)) siblings", Format.time(run.wallTime), Format.time(run.cpuTime),
+        Format.smallTime(run.cpuTime.per(siblings + 1)),
+      ])
+    }
+    // The streams end the import with an error or a warning: `|| true` keeps the shell's status 0.
+    let streams = [
+      ("`yes garbage | vcgraph import -`: 1 MiB without a controller line", "yes garbage"),
+      ("`yes '<A>, state: appeared, view: <UIView>' | vcgraph import -`: 100,000 controller lines",
+        "yes '<A>, state: appeared, view: <UIView>'"),
+    ]
+    for (name, command) in streams {
+      progress("vcgraph import -, \(command)")
+      let run = try ChildProcess.run(
+        "/bin/sh", ["-c", "\(command) 2>/dev/null | '\(vcgraph)' import - --format text -o - >/dev/null || true"],
+        scratch: workspace.url)
+      section.rows.append([name, Format.time(run.wallTime), Format.time(run.cpuTime), ""])
+    }
+    if let smallest = plan.dumpSiblings.first, let largest = plan.dumpSiblings.last, smallest < largest,
+      let base = perController[smallest], let top = perController[largest], base > .zero
+    {
+      let growth = top / base
+      let linear = growth <= 2
+      section.notes.append(
+        "CPU per controller at \(Format.count(largest)) siblings is \(Format.ratio(growth)) that at "
+          + "\(Format.count(smallest)): \(linear ? "linear (within 2×)" : "faster than linear (more than 2×)").")
+      report.verdicts.append(
+        .init(
+          name: "import linear in siblings (\(Format.count(smallest)) → \(Format.count(largest)))",
+          target: "per-controller cost ≤ 2×", measured: Format.ratio(growth), met: linear))
+    }
+    section.notes.append(
+      "A stream's times include `yes` and the shell; vcgraph stops reading at its limit, with an error for the "
+        + "first and a warning for the second. The tests check that and what it says; how fast is measured here.")
     finish(section)
   }
 

@@ -12,14 +12,17 @@ struct Plan: Sendable {
   var baselineSize: Int
   /// Runs of a short measurement, of which the median is kept.
   var repeats: Int
+  /// Siblings of the `_printHierarchy` dumps imported to show how an import's cost grows; the
+  /// first is the baseline of the last.
+  var dumpSiblings: [Int]
 
   /// The workloads of issue 6: about ten minutes on two cores.
   static let full = Plan(
     flowSteps: 200, longFlowSteps: 2_000, shortFlowSteps: 100, hierarchySizes: [10, 100, 1_000, 5_000],
-    baselineSize: 100, repeats: 3)
+    baselineSize: 100, repeats: 3, dumpSiblings: [2_000, 20_000])
 
   /// Small workloads for a smoke test: well under a minute.
   static let quick = Plan(
     flowSteps: 20, longFlowSteps: 200, shortFlowSteps: 50, hierarchySizes: [10, 100, 500], baselineSize: 100,
-    repeats: 1)
+    repeats: 1, dumpSiblings: [1_000, 5_000])
 }

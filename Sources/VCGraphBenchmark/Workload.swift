@@ -57,6 +57,16 @@ enum Workload {
   /// `setViewControllers` per navigation controller, `setTabs` and `setRoot`.
   static let wideStepCount = wideNavigationCount + 2
 
+  /// A `_printHierarchy` dump of a navigation controller holding `siblings` children side by side,
+  /// all but the last off screen: wide, as a dump of a long list of pushed screens is.
+  static func siblingDump(_ siblings: Int) -> String {
+    var dump = "<UINavigationController 0x1>, state: appeared, view: <UIView 0x2>\n"
+    for number in 0..<siblings {
+      dump += "   | <C\(number) 0x\(number + 16)>, state: disappeared, view: <UIView 0x3> not in the window\n"
+    }
+    return dump
+  }
+
   /// A hierarchy of exactly `controllers` controllers (at least 9), wide rather than deep: a tab bar
   /// whose 4 navigation controllers share the other controllers as their stacks, built in 6 steps
   /// whatever the size, so the work per step grows with the size alone.
