@@ -375,7 +375,8 @@ final class Measurements {
       let path = try workspace.writeScenario(Workload.siblingDump(siblings), named: "siblings-\(siblings).txt")
       progress("vcgraph import, a dump of \(Format.count(siblings)) siblings")
       let run = try ChildProcess.run(
-        vcgraph, ["import", path, "--format", "json", "-o", workspace.path("import-\(siblings)")], scratch: workspace.url)
+        vcgraph, ["import", path, "--format", "json", "-o", workspace.path("import-\(siblings)")],
+        scratch: workspace.url)
       workspace.removeItem("import-\(siblings)")
       perController[siblings] = run.cpuTime.per(siblings + 1)
       section.rows.append([
@@ -386,8 +387,10 @@ final class Measurements {
     // The streams end the import with an error or a warning: `|| true` keeps the shell's status 0.
     let streams = [
       ("`yes garbage | vcgraph import -`: 1 MiB without a controller line", "yes garbage"),
-      ("`yes '<A>, state: appeared, view: <UIView>' | vcgraph import -`: 100,000 controller lines",
-        "yes '<A>, state: appeared, view: <UIView>'"),
+      (
+        "`yes '<A>, state: appeared, view: <UIView>' | vcgraph import -`: 100,000 controller lines",
+        "yes '<A>, state: appeared, view: <UIView>'"
+      ),
     ]
     for (name, command) in streams {
       progress("vcgraph import -, \(command)")

@@ -31,7 +31,8 @@ import Testing
   /// Copies ``someSamples`` into `some/`.
   static func copySomeSamples(_ folder: TemporaryFolder) throws {
     for name in someSamples {
-      try folder.write(try String(contentsOf: samplesFolder.appendingPathComponent(name), encoding: .utf8), to: "some/" + name)
+      try folder.write(
+        try String(contentsOf: samplesFolder.appendingPathComponent(name), encoding: .utf8), to: "some/" + name)
     }
   }
 

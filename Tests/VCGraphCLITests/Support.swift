@@ -203,7 +203,9 @@ func waitForExit(
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
   if exited.wait(timeout: .now() + hangLimit) == .timedOut {
-    Issue.record("\(arguments.joined(separator: " ")) did not end within \(hangLimit) and was killed: a hang", sourceLocation: sourceLocation)
+    Issue.record(
+      "\(arguments.joined(separator: " ")) did not end within \(hangLimit) and was killed: a hang",
+      sourceLocation: sourceLocation)
     kill(-process.processIdentifier, SIGKILL)
     exited.wait()
   }

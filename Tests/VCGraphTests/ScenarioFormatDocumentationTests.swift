@@ -46,7 +46,8 @@ import Testing
     ActionName(rawValue: $0) == nil
   }
   static let tabKeys = allowedKeys(
-    "controllers: { t: UITabBarController, a: A }\nsteps: [{ setTabs: [{ tab: x, viewController: a, zzz: 1 }], on: t }]\n")
+    "controllers: { t: UITabBarController, a: A }\nsteps: [{ setTabs: [{ tab: x, viewController: a, zzz: 1 }], on: t }]\n"
+  )
   static let groupKeys = allowedKeys(
     "controllers: { t: UITabBarController, a: A }\n"
       + "steps: [{ setTabs: [{ group: g, viewController: a, tabs: [], zzz: 1 }], on: t }]\n")

@@ -240,7 +240,8 @@ struct StoryboardTests {
     #expect(hierarchy.role(of: "UITabBarController")?.description == "compact")
     let onScreen = Set(hierarchy.viewControllers.filter(\.appearance.isOnScreen).map(\.id))
     #expect(onScreen.isSuperset(of: ["UISplitViewController", "UITabBarController", "UIHostingController"]))
-    #expect(onScreen.isDisjoint(with: ["UINavigationController", "UINavigationController-2", "UINavigationController-3"]))
+    #expect(
+      onScreen.isDisjoint(with: ["UINavigationController", "UINavigationController-2", "UINavigationController-3"]))
   }
 
   @Test func withoutTheReferencedStoryboardTheReferenceIsNotFollowed() throws {

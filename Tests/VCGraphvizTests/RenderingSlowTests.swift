@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import VCGraphviz
 
 /// The drawing cases of the slow tier (`VCGRAPH_TEST_SLOW=1`; `.ci/run` runs them after the
