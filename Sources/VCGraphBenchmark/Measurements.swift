@@ -413,8 +413,8 @@ final class Measurements {
           target: "per-controller cost ≤ 2×", measured: Format.ratio(growth), met: linear))
     }
     section.notes.append(
-      "A stream's times include `yes` and the shell; vcgraph stops reading at its limit, with an error for the "
-        + "first and a warning for the second. The tests check that and what it says; how fast is measured here.")
+      "A stream's times include `yes` and the shell; vcgraph stops reading each at its limit, with an error "
+        + "naming it. The tests check that and what it says; how fast is measured here.")
     finish(section)
   }
 
