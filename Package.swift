@@ -1,5 +1,10 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
+
+/// The tests are built with every warning an error: a warning in a test is often an expectation
+/// that cannot fail (an `#expect` whose result is discarded). SwiftPM applies this to this package's
+/// own targets only, never when vcgraph is built as another package's dependency.
+let testSettings: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
   name: "vcgraph",
@@ -66,26 +71,31 @@ let package = Package(
     // What the test targets share: golden files and a seeded generator.
     .target(
       name: "TestSupport",
-      path: "Tests/TestSupport"
+      path: "Tests/TestSupport",
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "VCGraphTests",
       dependencies: ["VCGraph", "TestSupport"],
-      exclude: ["Golden", "Fixtures"]
+      exclude: ["Golden", "Fixtures"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "VCGraphvizTests",
       dependencies: ["VCGraph", "VCGraphviz", "TestSupport"],
-      exclude: ["Golden"]
+      exclude: ["Golden"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "VCGraphJobsTests",
-      dependencies: ["VCGraph", "VCGraphviz", "VCGraphJobs"]
+      dependencies: ["VCGraph", "VCGraphviz", "VCGraphJobs"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "VCGraphCLITests",
-      dependencies: ["VCGraphCLI", "VCGraphBenchmark", "VCGraph", "VCGraphJobs"],
-      exclude: ["Fixtures"]
+      dependencies: ["VCGraphCLI", "VCGraphBenchmark", "VCGraph", "VCGraphJobs", "TestSupport"],
+      exclude: ["Fixtures"],
+      swiftSettings: testSettings
     ),
   ]
 )

@@ -42,7 +42,7 @@ final class Measurements {
   /// A measurement, by the name `vcgraph-bench --measure` takes, in the order of the report.
   enum Measure: String, CaseIterable, Sendable {
     case frames, graphviz, growth, memory, jobs, animation
-    case wideDump = "wide-dump"
+    case imports = "import"
   }
 
   /// The measurements asked for (every one when `measures` is empty), in the order of the report.
@@ -55,7 +55,7 @@ final class Measurements {
       case .memory: try measureMemory()
       case .jobs: try measureJobs()
       case .animation: try measureAnimation()
-      case .wideDump: try measureWideDump()
+      case .imports: try measureImports()
       }
     }
   }
@@ -371,6 +371,9 @@ final class Measurements {
         measured: Format.ratio(batchSpeedUp) + (batchIdentical ? "" : ", output differs"), met: met))
     finish(section)
   }
+
+  // MARK: - Importing big and endless dumps
+
 
   // MARK: - Running vcgraph
 

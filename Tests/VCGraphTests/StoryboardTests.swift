@@ -240,7 +240,8 @@ struct StoryboardTests {
     #expect(hierarchy.role(of: "UITabBarController")?.description == "compact")
     let onScreen = Set(hierarchy.viewControllers.filter(\.appearance.isOnScreen).map(\.id))
     #expect(onScreen.isSuperset(of: ["UISplitViewController", "UITabBarController", "UIHostingController"]))
-    #expect(onScreen.isDisjoint(with: ["UINavigationController", "UINavigationController-2", "UINavigationController-3"]))
+    #expect(
+      onScreen.isDisjoint(with: ["UINavigationController", "UINavigationController-2", "UINavigationController-3"]))
   }
 
   @Test func withoutTheReferencedStoryboardTheReferenceIsNotFollowed() throws {
@@ -623,10 +624,8 @@ struct StoryboardTests {
         <scenes>\(scenes)</scenes>
       </document>
       """
-    let clock = ContinuousClock()
-    let start = clock.now
+    // Counted, not timed: the limit holds the instances to 2,000 of the 2^16 the embeds make.
     let drawn = StoryboardHierarchy(try Self.storyboard(xml))
-    #expect(clock.now - start < .seconds(60), "2^16 instances would take far longer")
     let hierarchy = drawn.hierarchy
     #expect(Set(hierarchy.order).count == hierarchy.order.count)
     #expect(hierarchy.order.count == depth + StoryboardHierarchy.maximumEmbeddedInstances)
