@@ -52,6 +52,8 @@ public struct Diagram: Sendable {
   /// simply not shown at launch, and whose scenes outside the initial controller's tree are not
   /// framed as outside any window.
   var isStoryboard: Bool { unreachableScenes != nil }
+  /// The class the window boxes name: `NSWindow` for a macOS storyboard.
+  var windowClass = "UIWindow"
 
   public init(
     hierarchy: Hierarchy, context: String, headline: String, caption: String? = nil, title: String? = nil,
@@ -662,7 +664,7 @@ public struct Diagram: Sendable {
     var subtitle = window.isKey ? "\(window.id) · key window" : window.id
     if window.horizontalSizeClass == .compact { subtitle += " · compact width" }
     var rows = [
-      HTMLText.font("UIWindow", size: 12, color: style.windowLabel, bold: true),
+      HTMLText.font(windowClass, size: 12, color: style.windowLabel, bold: true),
       HTMLText.font(subtitle, size: 10, color: style.windowSecondaryLabel, width: 40),
     ]
     if let note = markNote(mark, onDark: true) { rows.insert(note, at: 0) }
@@ -751,7 +753,7 @@ public struct Diagram: Sendable {
     let isScene = isStoryboard && !onScreen && !loaded
     let isUnreachable = unreachableScenes?.contains(controller.id) ?? false
     let isMissing = isStoryboard && controller.className == "missing scene"
-    let state: (symbol: String, text: String, color: String)
+    var state: (symbol: String, text: String, color: String)
     if onScreen {
       state = ("●", "on screen · \(controller.appearance.rawValue)", style.onScreenText)
     } else if isMissing {
@@ -765,6 +767,8 @@ public struct Diagram: Sendable {
     } else {
       state = ("◌", "view not loaded", style.tertiaryLabel)
     }
+    // A controller drawn where it was, now gone (dismissed, popped, released): what it was, as past.
+    if isRemoved { state = ("−", "gone · was \(state.text)", style.removedText) }
     let kindColor = isRemoved ? style.removedText : style.color(for: controller.kind)
     let classColor =
       isRemoved

@@ -32,6 +32,9 @@ public struct Storyboard: Sendable {
   public let scenes: [Scene]
   /// The segues, in document order (relationship and embed segues included).
   public let connections: [Connection]
+  /// The scenes that hold no controller vcgraph reads (a WatchKit storyboard's
+  /// `<controller>`s), in document order: not drawn, but counted as the file's scenes.
+  public let leftOutScenes: [LeftOutScene]
   /// What vcgraph reads in a generic way (an unknown element or segue kind) or leaves out.
   public let warnings: [StoryboardWarning]
 
@@ -78,6 +81,19 @@ public struct Storyboard: Sendable {
     }
   }
 
+  /// A scene left out: it holds no view controller vcgraph reads.
+  public struct LeftOutScene: Sendable, Hashable {
+    /// The element of its first object that is not a placeholder (`controller`,
+    /// `glanceController`, `notificationController` in WatchKit), nil for an empty scene.
+    public var element: String?
+    /// That object's id, which segues and `initialViewController` may name.
+    public var objectID: String?
+    /// The segues inside the scene, left out with it.
+    public var segueCount: Int
+    /// Where its `<scene>` starts.
+    public var location: SourceLocation
+  }
+
   /// What a storyboard reference (`<viewControllerPlaceholder>`, Xcode 7 and later) stands for.
   public struct Reference: Sendable, Hashable {
     /// The storyboard's name; nil for a scene of the same storyboard.
@@ -110,20 +126,28 @@ public struct Storyboard: Sendable {
 
   /// Reads storyboard XML; `path` names it in messages and gives the storyboard its name.
   public init(data: Data, path: String) throws(StoryboardError) {
+    try self.init(data: data, path: path, maximumTextBytes: Self.maximumTextBytes)
+  }
+
+  /// Reads storyboard XML, stopping with an error once the parser delivered more than
+  /// `maximumTextBytes` of text.
+  init(data: Data, path: String, maximumTextBytes: Int) throws(StoryboardError) {
     let start = SourceLocation(file: path, line: 1, column: 1)
     guard data.contains(where: { !Self.isXMLSpace($0) }) else { throw StoryboardError(.empty, at: start) }
+    // Only UTF-8 and UTF-16, so that the checks below read the text libxml2 will read.
+    let encoding = try Self.encoding(of: data, path: path)
     // FoundationXML traps (a force unwrap in its start-element callback) on a name or attribute
     // that is not UTF-8, so a byte that is not UTF-8 is rejected here, where it is.
-    if let location = Self.firstInvalidUTF8(in: data, path: path) {
+    if encoding == .utf8, let location = Self.firstInvalidUTF8(in: data, path: path) {
       throw StoryboardError(.malformedXML(code: 9, openElement: nil), at: location)
     }
     // libxml2 expands an internal entity wherever it is used, whatever the parser is told: a 66 KB
     // file using one 10 KB entity 900 times grows to hundreds of megabytes. Xcode never writes a
     // document type declaration, so one is refused before parsing, where it is.
-    if let location = Self.documentTypeDeclaration(in: data, path: path) {
+    if let location = Self.documentTypeDeclaration(in: data, encoding: encoding, path: path) {
       throw StoryboardError(.documentTypeDeclaration, at: location)
     }
-    let reader = StoryboardReader(path: path)
+    let reader = StoryboardReader(path: path, maximumTextBytes: maximumTextBytes)
     let parser = XMLParser(data: data)
     parser.shouldResolveExternalEntities = false
     parser.shouldProcessNamespaces = false
@@ -154,21 +178,78 @@ public struct Storyboard: Sendable {
     device = reader.device
     scenes = reader.scenes
     connections = reader.connections
+    leftOutScenes = reader.leftOutScenes
     var warnings = reader.warnings
-    if let type = reader.documentType, type.contains("Storyboard"), !type.contains("CocoaTouch"),
-      !type.contains("AppleTV")
-    {
+    let platform = Platform(documentType: reader.documentType)
+    if let first = leftOutScenes.first {
+      warnings.insert(
+        StoryboardWarning(
+          .scenesLeftOut(
+            count: leftOutScenes.count, of: leftOutScenes.count + scenes.count,
+            reason: Self.whyLeftOut(leftOutScenes, platform: platform)),
+          at: first.location), at: 0)
+    }
+    if let type = reader.documentType, platform == .macOS || (platform == nil && type.contains("Storyboard")) {
       warnings.insert(StoryboardWarning(.otherPlatform(type: type), at: reader.rootLocation ?? start), at: 0)
     }
     self.warnings = warnings
   }
+
+  /// The platform whose storyboard this is, from the document's `type`; nil for a type vcgraph
+  /// does not know.
+  public var platform: Platform? { Platform(documentType: documentType) }
+
+  /// The platform a storyboard is for.
+  public enum Platform: String, Sendable, Hashable, CaseIterable {
+    /// UIKit on iPhone and iPad: `com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB`.
+    case iOS
+    /// UIKit on Apple TV: `com.apple.InterfaceBuilder.AppleTV.Storyboard`.
+    case tvOS
+    /// AppKit: `com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB`.
+    case macOS
+    /// WatchKit: `com.apple.InterfaceBuilder.WatchKit.Storyboard`.
+    case watchOS
+
+    init?(documentType: String?) {
+      guard let type = documentType else { return nil }
+      if type.contains("CocoaTouch") {
+        self = .iOS
+      } else if type.contains("AppleTV") {
+        self = .tvOS
+      } else if type.contains("WatchKit") {
+        self = .watchOS
+      } else if type.contains(".Cocoa.") {
+        self = .macOS
+      } else {
+        return nil
+      }
+    }
+  }
+
+  /// What the scenes left out hold and why they are left out, for messages and the diagram's
+  /// header: `WatchKit interface controllers (<controller>), which are not UIKit view controllers`.
+  static func whyLeftOut(_ scenes: [LeftOutScene], platform: Platform?) -> String {
+    var elements: [String] = []
+    for scene in scenes where !elements.contains(scene.element ?? "") { elements.append(scene.element ?? "") }
+    let named = elements.map { $0.isEmpty ? "no object" : "<\($0)>" }.joined(separator: ", ")
+    if platform == .watchOS {
+      return "WatchKit interface controllers (\(named)), which are not UIKit view controllers"
+    }
+    return "\(named), which vcgraph does not read as a view controller"
+  }
+
+  /// The most text the XML parser may deliver from one storyboard (element and attribute names,
+  /// attribute values, text), 64 MiB: a storyboard's text is never longer than its file, and
+  /// Xcode's largest are a few MiB, so only expanded entities could grow past it, whatever path
+  /// they took past the checks before parsing.
+  public static let maximumTextBytes = 64 << 20
 
   /// Reads the storyboard in a file.
   public init(contentsOfFile path: String) throws(StoryboardError) {
     switch InputFile.contents(of: path, folderHint: "give the .storyboard file") {
     case let .success(data): try self.init(data: data, path: path)
     case let .failure(problem):
-      throw StoryboardError(.unreadable(problem.reason), at: SourceLocation(file: path, line: 1, column: 1))
+      throw StoryboardError(.unreadable(problem.reason), at: SourceLocation(wholeFile: path))
     }
   }
 

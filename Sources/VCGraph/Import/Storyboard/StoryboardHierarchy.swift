@@ -14,12 +14,15 @@ import Foundation
 ///   `viewControllers` are its tabs in order, the first selected; a split view's
 ///   `masterViewController`, `supplementaryViewController` and `detailViewController` are its
 ///   columns; an `embed` segue makes the destination a child of the controller whose container view
-///   holds it, which becomes a custom container. A scene embedded by several container views is
-///   one controller per embed, as UIKit instantiates it for each: the later ones are
-///   `SCENE-ID (embed 2)`, `(embed 3)`, …, with the scene's segues and their own instances of what
-///   the scene contains (at most ``maximumEmbeddedInstances`` in all). Other relationships
-///   (`nextPage`) are segues of kind ``Segue/Kind/relationship(_:)``, and a second
-///   relationship to a scene that already has a container is drawn as a segue, with a warning.
+///   holds it, which becomes a custom container. A scene several containers take (container
+///   views, tab bars, navigation controllers, split views, in any mix of embed and relationship
+///   segues) is one controller per taker, as UIKit instantiates it for each: the scene itself goes
+///   to the first taker met from the initial view controller (then in document order), the later
+///   ones are `SCENE-ID (embed 2)` for an embed, `SCENE-ID (instance 2)` for a relationship, `3`, …,
+///   with the scene's segues and their own instances of what the scene contains (at most
+///   ``maximumEmbeddedInstances`` in all; past that, a later taker's segue is drawn as a segue,
+///   with a warning). Other relationships (`nextPage`) are segues of kind
+///   ``Segue/Kind/relationship(_:)``.
 /// - Size class: the window has the horizontal size class of the storyboard's device
 ///   (``StoryboardDevice/horizontalSizeClass``; regular when the device does not say). On a compact
 ///   canvas (an iPhone) every split view is collapsed, as UIKit collapses one that enters a compact
@@ -61,15 +64,21 @@ public struct StoryboardHierarchy: Sendable {
     warnings = builder.warnings
     origins = result.origins
     missingScenes = result.missing
+    instances = result.instances
   }
 
-  /// The most instances of embedded scenes drawn besides the scenes themselves: scenes that embed
-  /// a scene twice, within each other, double them at each level.
+  /// The most instances of scenes drawn besides the scenes themselves, for scenes several
+  /// containers take: scenes that embed a scene twice, within each other, double them at each level.
   public static let maximumEmbeddedInstances = 2_000
 
   /// The ids of the `missing scene` controllers drawn where a segue or reference leads to no scene.
   public let missingScenes: [String]
 
-  /// The number of scenes drawn (references included), without the missing ones.
+  /// The ids of the controllers that are another instance of a scene several containers take
+  /// (`Sparkline (embed 2)`, `Orders (instance 2)`), and of what those contain.
+  public let instances: Set<String>
+
+  /// The number of controllers drawn for scenes (references and instances included), without the
+  /// missing ones. ``summary`` counts the file's scenes.
   public var sceneCount: Int { hierarchy.order.count - missingScenes.count }
 }

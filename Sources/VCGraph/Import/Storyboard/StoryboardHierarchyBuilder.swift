@@ -3,12 +3,15 @@ import Foundation
 /// Builds a ``StoryboardHierarchy``.
 struct StoryboardHierarchyBuilder {
   /// A scene of one of the storyboards: the storyboard's name and the controller's object id; and
-  /// which instance of it, for a scene embedded by several container views (0 for the scene itself,
-  /// 2, 3, … for the instances the later embeds make, and for what those contain).
+  /// which instance of it, for a scene several containers take (0 for the scene itself, 2, 3, …
+  /// for the instances the later takers make, and for what those contain).
   struct Key: Hashable {
     var storyboard: String
     var objectID: String
     var copy = 0
+    /// What made an instance: `embed` (a container view's embed segue, or within an instance one
+    /// made), else `instance`; empty for the scene itself.
+    var takenBy = ""
 
     /// The scene itself, whichever instance this is.
     var scene: Key { Key(storyboard: storyboard, objectID: objectID) }
@@ -38,7 +41,7 @@ struct StoryboardHierarchyBuilder {
   /// The scene each followed reference leads to, by the reference's scene.
   private var referenceTargets: [Key: Key] = [:]
   /// The instance a containment segue of an instance leads to, when it is not the scene itself.
-  private var embedTargets: [Site: Key] = [:]
+  private var instanceTargets: [Site: Key] = [:]
   /// The controller id of each scene, instance and missing object.
   private var ids: [Key: String] = [:]
 
@@ -103,13 +106,16 @@ struct StoryboardHierarchyBuilder {
     return sites.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map { ($0.index, $0.destination, $0.isEmbed) }
   }
 
-  /// The instances of scenes that embeds make: UIKit instantiates an embed segue's destination
-  /// for each container view that embeds it (each performs its own segue when its scene loads), so
-  /// a scene embedded again, from another container view of the same scene or of another, is a
-  /// second instance, with its own instances of the scenes it contains (a navigation controller's
-  /// root). Returns each scene's extra instances, and the instance each containment segue of an
-  /// instance leads to when it is not the scene itself.
-  private mutating func embedInstances(of included: [Key]) -> (copies: [Key: [Key]], targets: [Site: Key]) {
+  /// The instances of scenes that several containers take: UIKit instantiates the destination of
+  /// a relationship or embed segue for each container that performs it (a container view performs
+  /// its embed segue when its scene loads, a tab bar or navigation controller its relationships
+  /// when it is instantiated), so a scene taken again, by another container view, tab bar, split
+  /// view or navigation controller, is a second instance, with its own instances of the scenes it
+  /// contains (a navigation controller's root). The initial view controller's tree is visited
+  /// first, so what is on screen at launch keeps the scenes' own ids; then the other scenes, in
+  /// document order. Returns each scene's extra instances, and the instance each containment segue
+  /// of an instance leads to when it is not the scene itself.
+  private mutating func sharedInstances(of included: [Key]) -> (copies: [Key: [Key]], targets: [Site: Key]) {
     var parents: [Key: Key] = [:]
     var copies: [Key: [Key]] = [:]
     var targets: [Site: Key] = [:]
@@ -123,32 +129,49 @@ struct StoryboardHierarchyBuilder {
       }
       return false
     }
-    var pending = included
+    var pending: [Key] = []
+    var queued: Set<Key> = []
+    func enqueue(_ key: Key) {
+      if queued.insert(key).inserted { pending.append(key) }
+    }
+    if let initial = main.initialViewController, scene(Key(storyboard: main.name, objectID: initial)) != nil {
+      enqueue(Key(storyboard: main.name, objectID: initial))
+    }
+    var instanceCount = 0
     var next = 0
-    while next < pending.count {
+    var nextScene = 0
+    while true {
+      if next == pending.count {
+        while nextScene < included.count, queued.contains(included[nextScene]) { nextScene += 1 }
+        guard nextScene < included.count else { break }
+        enqueue(included[nextScene])
+      }
       let instance = pending[next]
       next += 1
       for site in containmentSites(of: instance) where scene(site.destination) != nil {
         var target = site.destination
-        // An instance's relationships make instances of their own; a second embed makes one too.
-        if instance.copy > 0 || (site.isEmbed && parents[site.destination] != nil) {
+        // An instance's relationships make instances of their own; a second taker makes one too.
+        if instance.copy > 0 || parents[site.destination] != nil {
           // A scene that would contain itself is left to the containment step, which reports it.
           guard !isAncestorScene(site.destination, of: instance) else { continue }
           // Scenes that embed a scene twice, nested, double the instances at each level.
-          guard pending.count - included.count < StoryboardHierarchy.maximumEmbeddedInstances else {
+          guard instanceCount < StoryboardHierarchy.maximumEmbeddedInstances else {
             warn(
               .tooManyEmbeddedInstances(limit: StoryboardHierarchy.maximumEmbeddedInstances),
               at: main.locationOfDocument)
             continue
           }
+          instanceCount += 1
           target.copy = (copies[site.destination]?.count ?? 0) + 2
+          // Named after what made it: an embed, or (within an instance) what made that instance.
+          target.takenBy = site.isEmbed ? "embed" : instance.copy > 0 ? instance.takenBy : "instance"
           copies[site.destination, default: []].append(target)
-          pending.append(target)
           targets[Site(source: instance, index: site.index)] = target
-        } else if parents[target] != nil || isAncestorScene(target, of: instance) {
+        } else if isAncestorScene(target, of: instance) {
           continue
         }
         parents[target] = instance
+        enqueue(target)
       }
     }
     return (copies, targets)
@@ -176,11 +199,11 @@ struct StoryboardHierarchyBuilder {
   }
 
   /// Builds the hierarchy, whose initial view controller is the root of window `windowID`: the
-  /// controllers, their origins, and the ids of the `missing scene` controllers.
+  /// controllers, their origins, the ids of the `missing scene` controllers and of the instances.
   mutating func build(
     windowID: String
   ) -> (
-    hierarchy: Hierarchy, origins: [String: StoryboardHierarchy.Origin], missing: [String]
+    hierarchy: Hierarchy, origins: [String: StoryboardHierarchy.Origin], missing: [String], instances: Set<String>
   ) {
     collectScenes()
     addInstances()
@@ -197,7 +220,8 @@ struct StoryboardHierarchyBuilder {
       for id in hierarchy.order where hierarchy[id]?.kind == .splitView { hierarchy.collapse(id) }
     }
     addWindow(windowID, to: &hierarchy)
-    return (hierarchy, origins, missing.compactMap { ids[$0] })
+    let instances = Set(included.filter { $0.copy > 0 }.compactMap { ids[$0] })
+    return (hierarchy, origins, missing.compactMap { ids[$0] }, instances)
   }
 
   /// The scenes to draw: every scene of the storyboard, then those reachable from them in the
@@ -237,10 +261,10 @@ struct StoryboardHierarchyBuilder {
     }
   }
 
-  /// Scenes embedded more than once: each later embed's instance goes right after its scene.
+  /// Scenes several containers take: each later taker's instance goes right after its scene.
   private mutating func addInstances() {
-    let (copies, targets) = embedInstances(of: included)
-    embedTargets = targets
+    let (copies, targets) = sharedInstances(of: included)
+    instanceTargets = targets
     guard !copies.isEmpty else { return }
     var instances: [Key] = []
     func add(_ key: Key) {
@@ -252,15 +276,15 @@ struct StoryboardHierarchyBuilder {
   }
 
   /// The controller ids: a reference's storyboard and identifier, else the storyboard identifier,
-  /// else the class; another instance of a scene its scene's id and which embed made it.
+  /// else the class; another instance of a scene its scene's id and what made it.
   private mutating func assignIDs() {
     var made = UniqueIDs()
     var identifiers: Set<[String]> = []
     for key in included {
       guard let scene = scene(key) else { continue }
-      // Another instance of an embedded scene: the scene's id and which embed made it.
+      // Another instance of a scene: the scene's id, and what made it and which it is.
       if key.copy > 0, let sceneID = ids[key.scene] {
-        ids[key] = made.make(from: "\(sceneID) (embed \(key.copy))")
+        ids[key] = made.make(from: "\(sceneID) (\(key.takenBy) \(key.copy))")
         continue
       }
       var base: String
@@ -314,7 +338,7 @@ struct StoryboardHierarchyBuilder {
     var columns: [(rank: Int, child: String, connection: Storyboard.Connection)] = []
     for (index, connection) in connections(from: key).enumerated() {
       let destinationKey =
-        embedTargets[Site(source: key, index: index)]
+        instanceTargets[Site(source: key, index: index)]
         ?? connection.destination.map { Key(storyboard: key.storyboard, objectID: $0) }
       let destination = destinationKey.flatMap { ids[$0] }
       switch connection.kind {
@@ -338,11 +362,16 @@ struct StoryboardHierarchyBuilder {
     for column in ordered.map(\.element) {
       let child = column.child
       let name = column.connection.kind == "embed" ? "embed" : column.connection.relationship ?? ""
+      // Named as in the scene's own storyboard, so that drawing a set reports it once, not once
+      // more with the storyboard's name in front for each storyboard that follows a reference there.
+      func local(_ id: String) -> String { localID(id, in: key.storyboard) }
       if let firstParent = hierarchy[child]?.parent {
-        warn(.secondParent(child: child, parent: source, firstParent: firstParent), at: column.connection.location)
+        warn(
+          .secondParent(child: local(child), parent: local(source), firstParent: local(firstParent)),
+          at: column.connection.location)
         segues.append(segue(column.connection, from: source, to: child, kind: .relationship(name)))
       } else if hierarchy.isSelfOrAncestor(child, of: source) {
-        warn(.containmentCycle(child: child, parent: source), at: column.connection.location)
+        warn(.containmentCycle(child: local(child), parent: local(source)), at: column.connection.location)
         segues.append(segue(column.connection, from: source, to: child, kind: .relationship(name)))
       } else {
         hierarchy.attachChild(child, to: source)
@@ -372,7 +401,10 @@ struct StoryboardHierarchyBuilder {
   private mutating func addWindow(_ windowID: String, to hierarchy: inout Hierarchy) {
     guard let initial = main.initialViewController else { return }
     guard let root = ids[Key(storyboard: main.name, objectID: initial)] else {
-      warn(.missingInitialViewController(initial), at: SourceLocation(file: main.path, line: 1, column: 1))
+      // A scene left out (a WatchKit interface controller) is reported as such already.
+      if !main.leftOutScenes.contains(where: { $0.objectID == initial }) {
+        warn(.missingInitialViewController(initial), at: SourceLocation(file: main.path, line: 1, column: 1))
+      }
       return
     }
     hierarchy.addWindow(
@@ -390,14 +422,23 @@ struct StoryboardHierarchyBuilder {
       uniquingKeysWith: { first, _ in first })
     while let id = pending.popLast() {
       guard shown.insert(id).inserted, let controller = hierarchy[id], !missingIDs.contains(id) else { continue }
-      // A reference is not a controller of its own: what it refers to is shown in its place.
+      // A reference is not a controller of its own: what it refers to is shown in its place, so
+      // the reference is on screen with it (a tab that is a reference is the selected tab too).
       if references.contains(id) {
+        hierarchy.setState(of: id, appearance: .appeared, isViewLoaded: true)
         if let target = targets[id] { pending.append(target) }
         continue
       }
       hierarchy.setState(of: id, appearance: .appeared, isViewLoaded: true)
       pending += controller.visibleChildren.reversed()
     }
+  }
+
+  /// A controller id as the storyboard `storyboard` names it drawn alone: without the
+  /// `Settings/` that scenes of another storyboard than the main one have in front.
+  private func localID(_ id: String, in storyboard: String) -> String {
+    guard storyboard != main.name, id.hasPrefix(storyboard + "/") else { return id }
+    return String(id.dropFirst(storyboard.count + 1))
   }
 
   private func segue(
@@ -422,7 +463,8 @@ struct StoryboardHierarchyBuilder {
     case "show": return .show
     case "showDetail": return .showDetail
     case "presentation": return .presentation(style: style())
-    case "popoverPresentation", "popover": return .popover
+    case "popoverPresentation": return .popover
+    case "popover": return .legacyPopover
     case "push": return .push
     case "modal": return .modal(style: style())
     case "replace": return .replace

@@ -17,6 +17,8 @@ final class StoryboardReader: NSObject, XMLParserDelegate {
   var device = StoryboardDevice()
   var scenes: [Storyboard.Scene] = []
   var connections: [Storyboard.Connection] = []
+  /// The scenes with no controller vcgraph reads (WatchKit's `<controller>`), in document order.
+  var leftOutScenes: [Storyboard.LeftOutScene] = []
   var warnings: [StoryboardWarning] = []
   var error: StoryboardError?
 
@@ -30,6 +32,9 @@ final class StoryboardReader: NSObject, XMLParserDelegate {
   private var openControllers: [(index: Int, depth: Int)] = []
   /// The controllers of the open scene, by index in `scenes`.
   private var sceneControllers: [Int] = []
+  /// The open scene's first object that is not a controller or a placeholder (First Responder,
+  /// Exit): what a scene without a controller holds instead.
+  private var sceneObject: (element: String, objectID: String?)?
   /// The open scene's segues: their attributes and where, and the controller they are inside, if any.
   private var sceneSegues: [(attributes: [String: String], location: SourceLocation, controller: Int?)] = []
   /// The line of each scene controller's object id, to refuse a second controller with the same id.
@@ -37,8 +42,29 @@ final class StoryboardReader: NSObject, XMLParserDelegate {
   /// The element names and segue kinds already warned about, so each is reported once.
   private var reported: Set<String> = []
 
-  init(path: String) {
+  /// The most text to take from the parser (see ``Storyboard/maximumTextBytes``), and how much it
+  /// delivered so far.
+  private let maximumTextBytes: Int
+  private var textBytes = 0
+
+  init(path: String, maximumTextBytes: Int) {
     self.path = path
+    self.maximumTextBytes = maximumTextBytes
+  }
+
+  /// Counts `count` more bytes of delivered text; stops the parser with an error past the limit.
+  private func count(_ count: Int, parser: XMLParser) -> Bool {
+    textBytes += count
+    guard textBytes > maximumTextBytes, error == nil else { return error == nil }
+    error = StoryboardError(
+      .textTooLong(limit: maximumTextBytes),
+      at: SourceLocation(file: path, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)))
+    parser.abortParsing()
+    return false
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    _ = count(string.utf8.count, parser: parser)
   }
 
   /// The innermost open element, for messages.
@@ -51,6 +77,8 @@ final class StoryboardReader: NSObject, XMLParserDelegate {
     attributes: [String: String] = [:]
   ) {
     guard error == nil else { return }
+    let delivered = attributes.reduce(elementName.utf8.count) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+    guard count(delivered, parser: parser) else { return }
     let depth = stack.count
     stack.append(elementName)
     let location = SourceLocation(file: path, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
@@ -101,6 +129,9 @@ final class StoryboardReader: NSObject, XMLParserDelegate {
       }
       readController(elementName, attributes, location: location, depth: depth)
       return
+    }
+    if let objectsDepth, depth == objectsDepth + 1, sceneObject == nil, elementName != "placeholder" {
+      sceneObject = (elementName, attributes["id"])
     }
     if let open = openControllers.last, depth == open.depth + 1 {
       // The controller's own items, not those of a bar inside its view.
@@ -167,11 +198,19 @@ final class StoryboardReader: NSObject, XMLParserDelegate {
     sceneControllers.append(scenes.count - 1)
   }
 
-  /// Gives the scene's segues their source: the controller they are inside, else the scene's controller.
+  /// Gives the scene's segues their source: the controller they are inside, else the scene's
+  /// controller; a scene without one is left out.
   private func finishScene() {
     let first = sceneControllers.first
+    if first == nil, let sceneLocation {
+      leftOutScenes.append(
+        Storyboard.LeftOutScene(
+          element: sceneObject?.element, objectID: sceneObject?.objectID, segueCount: sceneSegues.count,
+          location: sceneLocation))
+    }
     let orphans = sceneSegues.filter { ($0.controller ?? first) == nil }
-    if let orphan = orphans.first {
+    // A scene left out is reported with its segues, as a whole.
+    if first != nil, let orphan = orphans.first {
       warnings.append(StoryboardWarning(.noSourceController(count: orphans.count), at: orphan.location))
     }
     for segue in sceneSegues {
@@ -201,6 +240,7 @@ final class StoryboardReader: NSObject, XMLParserDelegate {
     sceneDepth = nil
     objectsDepth = nil
     sceneControllers = []
+    sceneObject = nil
     sceneSegues = []
     openControllers = []
   }
