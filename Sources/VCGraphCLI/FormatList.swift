@@ -37,7 +37,7 @@ extension FoldMode: ExpressibleByArgument {}
 struct FoldingOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "auto (default): fold by the rules, then more, then wrap, until the picture fits a docs page; none: draw every "
+      "auto: fold by the rules, then more, then wrap, until the picture fits a docs page; none: draw every "
         + "controller; runs, stacks, subtrees or all: fold that much, whatever the size.",
       valueName: "MODE"))
   var fold: FoldMode = .auto

@@ -183,7 +183,10 @@ extension ScenarioReader {
     guard case let .scalar(scalar) = entry.node, entry.node.null == nil else {
       throw error(.wrongType(context: context, expected: "a controller id"), at: entry.node)
     }
-    guard known.contains(scalar.string) else { throw error(.unknownController(scalar.string), at: entry.node) }
+    guard known.contains(scalar.string) else {
+      let nearest = ScenarioError.Problem.nearest(to: scalar.string, in: known.sorted())
+      throw error(.unknownController(scalar.string, nearest: nearest), at: entry.node)
+    }
     return scalar.string
   }
 }

@@ -27,7 +27,7 @@ extension VCGraphCommand {
           vcgraph diff before.txt after.txt
           vcgraph diff samples/login-flow.yaml#3 samples/login-flow.yaml#4 -o diagrams
           pbpaste | vcgraph diff before.txt - --exit-code
-        """
+        """ + VCGraphCommand.formatsDocumented
     )
 
     @Argument(help: ArgumentHelp("The earlier hierarchy.", valueName: "BEFORE"))
@@ -46,7 +46,7 @@ extension VCGraphCommand {
     @Option(
       name: .customLong("format"),
       help: ArgumentHelp(
-        "Diagram formats, comma-separated: svg, png, pdf, dot (default: svg); dot alone without -o prints it.",
+        "Diagram formats, comma-separated (default: svg); dot alone without -o prints it.",
         valueName: "FORMATS"))
     var formatLists: [FormatList<OutputFormat>] = []
 

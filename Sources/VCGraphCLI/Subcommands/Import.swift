@@ -36,7 +36,7 @@ extension VCGraphCommand {
           pbpaste | vcgraph import - --format mermaid
           vcgraph import dump.txt --report report.md
           vcgraph import dump.txt --format json -o snapshots
-        """
+        """ + VCGraphCommand.formatsDocumented
     )
 
     @Argument(help: ArgumentHelp("_printHierarchy dumps, or - to read standard input.", valueName: "DUMP"))
@@ -52,7 +52,7 @@ extension VCGraphCommand {
     @Option(
       name: .customLong("format"),
       help: ArgumentHelp(
-        "Formats, comma-separated: svg, png, pdf, dot, json, mermaid, text (default: svg, or none with --report).",
+        "Formats, comma-separated (default: svg, or none with --report).",
         valueName: "FORMATS"))
     var formatLists: [FormatList<SnapshotExports.Format>] = []
 

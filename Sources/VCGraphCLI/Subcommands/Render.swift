@@ -32,7 +32,7 @@ extension VCGraphCommand {
           vcgraph render flow.yaml --animate --animate-interval 1.5s --theme both
           vcgraph render samples/ --jobs 2 --format svg,png
           vcgraph render samples/adaptive.yaml --size-classes compact,regular --format png
-        """
+        """ + VCGraphCommand.formatsDocumented
     )
 
     @Argument(help: "Scenario files (YAML or JSON), or folders of them.")
@@ -43,7 +43,7 @@ extension VCGraphCommand {
 
     @Option(
       name: .customLong("format"),
-      help: ArgumentHelp("Formats, comma-separated: svg, png, pdf, dot.", valueName: "FORMATS"))
+      help: ArgumentHelp("Formats, comma-separated.", valueName: "FORMATS"))
     var formatLists: [FormatList<OutputFormat>] = [FormatList(formats: [.svg])]
 
     @Option(help: ArgumentHelp("Render only this step (counting from 1).", valueName: "N"))
@@ -94,20 +94,20 @@ extension VCGraphCommand {
     @Option(
       name: [.short, .customLong("jobs")],
       help: ArgumentHelp(
-        "Render with N worker processes (default 1, at most one a core); the files are the same whatever N is.",
+        "Render with N worker processes, at most one a core; the files are the same whatever N is.",
         valueName: "N"))
     var jobs = 1
 
     @Option(
       help: ArgumentHelp(
         "Stop Graphviz when it has drawn nothing for this many seconds (a frame, or a scenario's frames laid "
-          + "out together), and fail that scenario (default 120).", valueName: "SECONDS"))
+          + "out together), and fail that scenario.", valueName: "SECONDS"))
     var graphvizTimeout = 120
 
     @Option(
       help: ArgumentHelp(
-        "The memory, in gigabytes, a worker drawing with Graphviz may take; past it, the scenario it draws fails "
-          + "(default \(WorkerMemory.defaultGigabytes)).", valueName: "GB"))
+        "The memory, in gigabytes, a worker drawing with Graphviz may take; past it, the scenario it draws fails.",
+        valueName: "GB"))
     var graphvizMemory = WorkerMemory.defaultGigabytes
 
     @Option(
@@ -195,6 +195,6 @@ extension VCGraphCommand {
 extension Theme.Choice: ExpressibleByArgument {
   /// The help of `--theme`, the same for every subcommand that draws.
   static let help = ArgumentHelp(
-    "light (default), dark, or both: NAME.svg and NAME~dark.svg, the pair DocC shows by appearance.",
+    "The colours to draw in; both writes NAME.svg and NAME~dark.svg, the pair DocC shows by appearance.",
     valueName: "THEME")
 }

@@ -32,7 +32,7 @@ extension VCGraphCommand {
           vcgraph storyboard Main.storyboard
           vcgraph storyboard Base.lproj/*.storyboard -o docs/storyboards --format svg,png
           vcgraph storyboard Main.storyboard --format json | jq .
-        """
+        """ + VCGraphCommand.formatsDocumented
     )
 
     @Argument(help: ArgumentHelp("Storyboard files.", valueName: "STORYBOARD"))
@@ -48,7 +48,7 @@ extension VCGraphCommand {
     @Option(
       name: .customLong("format"),
       help: ArgumentHelp(
-        "Formats, comma-separated: svg, png, pdf, dot, json, mermaid, text (default: svg).", valueName: "FORMATS"))
+        "Formats, comma-separated (default: svg).", valueName: "FORMATS"))
     var formatLists: [FormatList<SnapshotExports.Format>] = []
 
     /// The formats asked for, each once, in the order given; SVG when none is.

@@ -72,7 +72,7 @@ public struct HierarchyDump: Sendable {
       defer { try? handle.close() }
       try self.init(reading: handle, path: path, keepsPointers: keepsPointers)
     case let .failure(problem):
-      throw DumpError(.unreadable(problem.reason), at: SourceLocation(file: path, line: 1, column: 1))
+      throw DumpError(.unreadable(problem.reason), at: SourceLocation(wholeFile: path))
     }
   }
 
