@@ -104,14 +104,15 @@ enum DumpItem {
   case fence(number: Int)
   /// Text that is not part of a dump: left out (with a warning) before or after the dump. A line
   /// that starts like a controller line but is not one keeps its error, reported when the text
-  /// holds no dump at all.
-  case text(number: Int, error: DumpError? = nil)
+  /// holds no dump at all; `isBrokenController` when it also says what a controller line says (a
+  /// state, a view), reported when the dump starts right after it with a child (it is the root).
+  case text(number: Int, error: DumpError? = nil, isBrokenController: Bool = false)
   /// A line that reads as a controller line (or starts like one and fails, with its error).
   case controller(Result<ParsedLine, DumpError>, number: Int, notes: [LineNote])
 
   var number: Int {
     switch self {
-    case let .skipped(number, _), let .fence(number), let .text(number, _), let .controller(_, number, _):
+    case let .skipped(number, _), let .fence(number), let .text(number, _, _), let .controller(_, number, _):
       return number
     }
   }

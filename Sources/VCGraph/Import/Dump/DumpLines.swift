@@ -112,7 +112,8 @@ struct DumpLines {
       if case let .failure(error) = parsed, !line.characters[..<indent].contains(where: { $0 == "|" || $0 == "+" }),
         !line.text.contains(", state:")
       {
-        items.append(.text(number: line.number, error: error))
+        items.append(
+          .text(number: line.number, error: error, isBrokenController: Self.saysWhatAControllerLineSays(line.text)))
         return
       }
       items.append(.controller(parsed, number: line.number, notes: notes))
@@ -126,7 +127,23 @@ struct DumpLines {
         .controller(ParsedLine.parse(line.dropping(start), path: path), number: line.number, notes: notes))
       return
     }
+    let hasMarkers = line.characters[..<indent].contains { $0 == "|" || $0 == "+" }
+    // Markers right after a controller line, then something else than "<": a controller line of the
+    // tree that cannot be read (`   | Inbox.MessageViewController state=appeared`), not text after it.
+    if hasMarkers, indent < line.characters.count, case .controller? = items.last {
+      items.append(.controller(ParsedLine.parse(line, path: path), number: line.number, notes: notes))
+      return
+    }
+    if Self.saysWhatAControllerLineSays(line.text), case let .failure(error) = ParsedLine.parse(line, path: path) {
+      items.append(.text(number: line.number, error: error, isBrokenController: true))
+      return
+    }
     items.append(.text(number: line.number))
+  }
+
+  /// True for text that says what a controller line says: a state or a view.
+  private static func saysWhatAControllerLineSays(_ text: String) -> Bool {
+    ["state:", "state=", "view:", "(view not loaded)", "presented with:"].contains { text.contains($0) }
   }
 
   /// Where the indent of a controller line starts after other text: the line holds `<CLASS…>, state:`

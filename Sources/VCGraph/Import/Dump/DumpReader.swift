@@ -60,7 +60,7 @@ struct DumpReader {
     for item in items[(index + 1)...] {
       switch item {
       case .skipped: continue
-      case let .controller(next, _, _): return (try? next.get())?.markers.isEmpty == false
+      case let .controller(next, _, _): return (try? next.get())?.hasNoMarkers == false
       case .fence, .text: return false
       }
     }
@@ -70,8 +70,18 @@ struct DumpReader {
   mutating func read(_ items: [DumpItem]) throws(DumpError) -> Hierarchy {
     guard let start = items.indices.first(where: { Self.startsDump(items, at: $0) }) else {
       for case let .controller(.failure(error), _, _) in items { throw error }
-      for case let .text(_, error?) in items { throw error }
+      for case let .text(_, error?, _) in items { throw error }
       throw DumpError(.noControllers, at: SourceLocation(file: path, line: 1, column: 1))
+    }
+    // A dump that starts with a child right after a line that says what a controller line says
+    // (after lldb's prompt, say) but cannot be read: that line is the dump's root, and its error
+    // is the dump's, not a warning about text before it and a child without a parent.
+    if case let .controller(.success(first), _, _) = items[start], !first.hasNoMarkers,
+      case let .text(_, error?, true)? = items[..<start].last(where: {
+        if case .skipped = $0 { false } else { true }
+      })
+    {
+      throw error
     }
     let end =
       items[start...].firstIndex { if case .text = $0 { true } else if case .fence = $0 { true } else { false } }
@@ -82,9 +92,9 @@ struct DumpReader {
     // After the dump: text, then perhaps another dump, which is ambiguous.
     for index in end..<items.count where Self.startsDump(items, at: index) {
       guard case let .controller(result, number, _) = items[index] else { continue }
-      let markers = (try? result.get())?.markers ?? []
+      let hasMarkers = (try? result.get())?.hasNoMarkers == false
       throw DumpError(
-        .textInsideDump(textLine: items[end].number, dumpEnd: lastLine, continues: !markers.isEmpty),
+        .textInsideDump(textLine: items[end].number, dumpEnd: lastLine, continues: hasMarkers),
         at: SourceLocation(file: path, line: number, column: (try? result.get())?.firstColumn ?? 1))
     }
 
@@ -92,7 +102,7 @@ struct DumpReader {
     for case let .skipped(number, note?) in items[..<end] { warn(number, note.message, once: "\(note)") }
     let textBefore = items[..<start].compactMap { item -> Int? in
       switch item {
-      case let .text(number, _), let .controller(_, number, _): return number
+      case let .text(number, _, _), let .controller(_, number, _): return number
       default: return nil
       }
     }
@@ -113,7 +123,7 @@ struct DumpReader {
 
     let textAfter = items[end...].compactMap { item -> Int? in
       switch item {
-      case let .text(number, _), let .controller(_, number, _): return number
+      case let .text(number, _, _), let .controller(_, number, _): return number
       default: return nil
       }
     }
@@ -134,7 +144,7 @@ struct DumpReader {
     guard let first = lines.first else { return }
     // Spaces every line starts with (a dump pasted inside a comment or a list): the first line's,
     // when it is at depth 0.
-    let common = first.markers.isEmpty ? first.indent : ""
+    let common = first.hasNoMarkers ? first.indent : ""
     if !common.isEmpty {
       let count = common.count
       warn(
@@ -142,14 +152,18 @@ struct DumpReader {
         "the dump is indented by \(count) \(count == 1 ? "character" : "characters") more than lldb prints it;"
           + " they are left out", once: "common")
     }
-    let indents = lines.map { $0.indent.hasPrefix(common) ? String($0.indent.dropFirst(common.count)) : $0.indent }
+    // Each line's indent without the spaces all lines start with (a view, not a copy: a deep dump's
+    // indents are most of its text).
+    func indent(of line: ParsedLine) -> Substring {
+      line.indent.hasPrefix(common) ? line.indent.dropFirst(common.count) : line.indent[...]
+    }
     // Leading spaces stripped: a "|" at the start of a line.
-    let isStripped = indents.contains { $0.hasPrefix("|") }
+    let isStripped = lines.contains { indent(of: $0).hasPrefix("|") }
 
     for (position, line) in lines.enumerated() {
-      let indent = indents[position]
-      var depth = line.markers.count
-      if line.markers.isEmpty {
+      let indent = indent(of: line)
+      var depth = line.markerCount
+      if line.hasNoMarkers {
         if !line.indent.hasPrefix(common) || line.indent.count > common.count {
           guard line.indent.count <= common.count else {
             throw DumpError(
@@ -157,18 +171,18 @@ struct DumpReader {
           }
           warn(line.number, "indentation differs from the other lines; depth taken from the markers", once: "changed")
         }
-      } else if line.markers == ["+"], position == 0 {
+      } else if line.isOnlyPlus, position == 0 {
         // UIKit prints the presented controller `_printHierarchy` was called on with "   + ", its
         // children with "   | ". Children with "   |    | " say the dump leaves out its presenter.
-        depth = lines.count > 1 && lines[1].markers.count == 2 ? 1 : 0
-      } else if line.markers == ["+"], !isStripped, indent.hasPrefix("+") {
+        depth = lines.count > 1 && lines[1].markerCount == 2 ? 1 : 0
+      } else if line.isOnlyPlus, !isStripped, indent.hasPrefix("+") {
         depth = 0
       }
-      if !line.markers.isEmpty {
-        let lldbIndent = line.markers.map { "   \($0) " }.joined()
+      if !line.hasNoMarkers {
+        let lldbIndent = line.lldbIndent
         if indent == lldbIndent || (depth == 0 && indent == "+ ") {
           // As lldb prints it.
-        } else if indent == String(lldbIndent.dropFirst(3)) {
+        } else if indent == lldbIndent.dropFirst(3) {
           warn(line.number, "leading spaces stripped; depth taken from the \"|\" markers", once: "stripped")
         } else if indent.count < lldbIndent.count {
           warn(line.number, "indentation collapsed; depth taken from the \"|\" markers", once: "collapsed")
@@ -188,7 +202,7 @@ struct DumpReader {
     if depth > stack.count && !stack.isEmpty {
       throw DumpError(
         .depthJump(from: stack.count - 1, to: depth),
-        at: SourceLocation(file: path, line: line.number, column: line.levelColumns[stack.count]))
+        at: SourceLocation(file: path, line: line.number, column: line.levelColumn(stack.count)))
     }
     if depth == 0 {
       if !line.isPresented {
@@ -202,7 +216,7 @@ struct DumpReader {
             .presentedTwice(
               presenter: entries[container].printedClassName, presenterLine: entries[container].number,
               firstPresentedLine: entries[first].number),
-            at: SourceLocation(file: path, line: line.number, column: line.markerColumns.last!))
+            at: SourceLocation(file: path, line: line.number, column: line.lastMarkerColumn))
         }
         entry.presenter = container
       } else {

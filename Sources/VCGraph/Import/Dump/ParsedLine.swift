@@ -112,17 +112,23 @@ struct LineScanner {
 // MARK: - Reading
 
 /// What one controller line says on its own, before its depth is known.
+///
+/// Nothing here grows with the line's depth but its indent, as written: a dump thousands of levels
+/// deep is held in a small multiple of its size (markers and their columns are found again in the
+/// indent when a message needs them).
 struct ParsedLine {
   var number: Int
-  /// The `|` and `+` before the `<`, in order.
-  var markers: [Character]
-  /// The column of each marker.
-  var markerColumns: [Int]
-  /// The column where each marker's level starts (`   | ` as lldb prints it): where a depth
-  /// jump is reported.
-  var levelColumns: [Int]
+  /// How many `|` and `+` markers come before the `<`: the line's depth as written.
+  var markerCount: Int
+  /// The last marker, `|` or `+`; nil for a line without markers.
+  var lastMarker: Character?
+  /// The column of the last marker.
+  var lastMarkerColumn: Int
   /// The spaces, tabs and markers before the `<`.
   var indent: String
+  /// The column of each of the indent's characters, when they are not one apart from
+  /// `firstColumn` (a line unescaped from a quoted string); nil when they are.
+  var indentColumns: [Int]?
   /// The column of the line's first character.
   var firstColumn: Int
   var printedClassName: String
@@ -134,7 +140,34 @@ struct ParsedLine {
   var presentationController: DumpRecord.PresentationController?
 
   /// True for a line whose last marker is `+`.
-  var isPresented: Bool { markers.last == "+" }
+  var isPresented: Bool { lastMarker == "+" }
+  /// True for a line with no marker before its `<`.
+  var hasNoMarkers: Bool { markerCount == 0 }
+  /// True for a line whose only marker is `+`.
+  var isOnlyPlus: Bool { markerCount == 1 && lastMarker == "+" }
+
+  /// The markers, in order, as lldb indents them: `   | ` per level.
+  var lldbIndent: String {
+    var text = ""
+    text.reserveCapacity(markerCount * 5)
+    for character in indent where character == "|" || character == "+" { text += "   \(character) " }
+    return text
+  }
+
+  /// The column where the level of marker `level` (from 0) starts, `   | ` as lldb prints it:
+  /// where a depth jump is reported. The first level starts at the line; a later one two columns
+  /// after the previous marker, or at its own marker when that is nearer.
+  func levelColumn(_ level: Int) -> Int {
+    var markerIndex = 0
+    var previousMarkerColumn = firstColumn
+    for (offset, character) in indent.enumerated() where character == "|" || character == "+" {
+      let column = indentColumns?[offset] ?? firstColumn + offset
+      if markerIndex == level { return level == 0 ? firstColumn : min(column, previousMarkerColumn + 2) }
+      previousMarkerColumn = column
+      markerIndex += 1
+    }
+    return firstColumn
+  }
 
   /// Reads one controller line: the indent, `<CLASS POINTER>, state: STATE, view: VIEW`, and for a
   /// presented controller `, presented with: PC`.
@@ -148,30 +181,32 @@ struct ParsedLine {
 
   private static func parsed(_ line: DumpLine, path: String) throws(DumpError) -> ParsedLine {
     var scanner = LineScanner(line, path: path)
-    var markers: [Character] = []
-    var markerColumns: [Int] = []
-    var levelColumns: [Int] = []
+    var markerCount = 0
+    var lastMarker: Character?
+    var lastMarkerColumn = line.column(at: 0)
+    var isContiguous = true
     while let character = scanner.next, [" ", "\t", "|", "+"].contains(character) {
       if character != " " && character != "\t" {
-        levelColumns.append(
-          markers.isEmpty ? line.column(at: 0) : min(line.column(at: scanner.offset), markerColumns.last! + 2))
-        markers.append(character)
-        markerColumns.append(scanner.column)
+        // A "+" that is not last is reported at the "+".
+        if lastMarker == "+" {
+          throw DumpError(.plusNotLast, at: SourceLocation(file: path, line: line.number, column: lastMarkerColumn))
+        }
+        markerCount += 1
+        lastMarker = character
+        lastMarkerColumn = scanner.column
       }
+      if scanner.column != line.column(at: 0) + scanner.offset { isContiguous = false }
       scanner.offset += 1
     }
-    // A "+" that is not last is reported at the "+".
-    if let plus = markers.dropLast().firstIndex(of: "+") {
-      throw DumpError(.plusNotLast, at: SourceLocation(file: path, line: line.number, column: markerColumns[plus]))
-    }
     let indent = String(line.characters[..<scanner.offset])
-    let isPresented = markers.last == "+"
+    let isPresented = lastMarker == "+"
 
     // <CLASS POINTER>
     let controller = try scanner.reference(of: "controller", example: "\"<\" to start a controller")
     var entry = ParsedLine(
-      number: line.number, markers: markers, markerColumns: markerColumns, levelColumns: levelColumns,
-      indent: indent, firstColumn: line.column(at: 0), printedClassName: controller.className,
+      number: line.number, markerCount: markerCount, lastMarker: lastMarker, lastMarkerColumn: lastMarkerColumn,
+      indent: indent, indentColumns: isContiguous ? nil : (0..<indent.count).map { line.column(at: $0) },
+      firstColumn: line.column(at: 0), printedClassName: controller.className,
       address: controller.address, addressColumn: line.column(at: controller.addressOffset), appearance: .disappeared)
 
     // , state: STATE
@@ -204,7 +239,7 @@ struct ParsedLine {
       }
       guard isPresented else {
         throw DumpError(
-          markers.isEmpty ? .rootWithPresentationController : .childWithPresentationController,
+          markerCount == 0 ? .rootWithPresentationController : .childWithPresentationController,
           at: scanner.location(at: presentedWithOffset))
       }
       if scanner.take("(null)") {
