@@ -25,6 +25,12 @@ struct BenchmarkCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Also write the results as Markdown to FILE.", valueName: "FILE"))
   var output: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Run only this measure: frames, graphviz, growth, memory, jobs or deep (deep inputs: import of a deep "
+        + "dump, check of a deep nest). Repeat it for several.", valueName: "MEASURE"))
+  var only: [String] = []
+
   /// Internal: run the command after `--` as a child of this small, fresh process and print its wall
   /// time (ns) and peak memory (bytes). See ``ChildProcess/measuredThroughHelper(_:benchmark:scratch:)``.
   @Option(help: .hidden)
@@ -32,6 +38,13 @@ struct BenchmarkCommand: ParsableCommand {
 
   @Argument(parsing: .postTerminator, help: .hidden)
   var measuredCommand: [String] = []
+
+  func validate() throws {
+    let measures = ["frames", "graphviz", "growth", "memory", "jobs", "deep"]
+    for name in only where !measures.contains(name) {
+      throw ValidationError("unknown measure '\(name)'; use \(measures.joined(separator: ", "))")
+    }
+  }
 
   func run() throws {
     do {
@@ -66,7 +79,21 @@ struct BenchmarkCommand: ParsableCommand {
     let measurements = try Measurements(
       plan: plan, vcgraph: vcgraph, dot: dot, benchmark: Self.executablePath, workspace: workspace, report: report,
       onSection: { section in Self.say("\n" + section.text) })
-    try measurements.measureAll()
+    if only.isEmpty {
+      try measurements.measureAll()
+    } else {
+      for name in only {
+        switch name {
+        case "frames": try measurements.measureFrames()
+        case "graphviz": try measurements.measureGraphvizAlone()
+        case "growth": try measurements.measureGrowth()
+        case "memory": try measurements.measureMemory()
+        case "jobs": try measurements.measureJobs()
+        case "deep": try measurements.measureDeepInputs()
+        default: break  // refused by validate()
+        }
+      }
+    }
     report = measurements.report
     report.heading.append("Load average at end: \(Self.loadAverage())")
     Self.say("\n" + report.summary.text)

@@ -295,8 +295,8 @@ struct StoryboardTests {
     #expect(hierarchy["Account/AccountViewController"]?.appearance == .appeared)
     #expect(hierarchy["Account/ProfileViewController"]?.isViewLoaded == false)
     // The header counts the controllers on screen, not the reference standing for one of them.
-    #expect(drawn.summary.onScreenAtLaunch == 3)
-    #expect(drawn.summary.launchPhrase == "at launch 3 on screen")
+    #expect(drawn.counts.onScreenAtLaunch == 3)
+    #expect(drawn.counts.launchPhrase == "at launch 3 on screen")
   }
 
   // MARK: - What vcgraph does not know
@@ -366,32 +366,32 @@ struct StoryboardTests {
     // No "missing initial view controller": the initial controller is one of the scenes left out.
     #expect(drawn.warnings.isEmpty, "\(drawn.warnings)")
     #expect(drawn.hierarchy.order.isEmpty)
-    let summary = drawn.summary
-    #expect(summary.scenesInFile == 5)
-    #expect(summary.leftOutScenes == 5)
+    let counts = drawn.counts
+    #expect(counts.scenesInFile == 5)
+    #expect(counts.leftOutScenes == 5)
     #expect(
-      summary.scenesPhrase
+      counts.scenesPhrase
         == "5 scenes, none drawn (5 left out: WatchKit interface controllers (<controller>, <glanceController>,"
         + " <notificationController>), which are not UIKit view controllers)")
-    #expect(summary.launchPhrase == "the initial controller is left out, so no window")
-    #expect(summary.seguesPhrase == nil)
+    #expect(counts.launchPhrase == "the initial controller is left out, so no window")
+    #expect(counts.seguesPhrase == nil)
   }
 
   /// The header's counts are the file's: scenes and segues as the file has them, and, where the
   /// drawing has more (a scene drawn once per container that takes it), both.
-  @Test func theSummaryCountsTheFilesScenesAndSegues() throws {
+  @Test func theHeaderCountsTheFilesScenesAndSegues() throws {
     let drawn = try Self.build("tab-also-embedded.storyboard")
-    let summary = drawn.summary
-    #expect(summary.scenesInFile == 9)
-    #expect(summary.drawnScenes == 9 + 6)
+    let counts = drawn.counts
+    #expect(counts.scenesInFile == 9)
+    #expect(counts.drawnScenes == 9 + 6)
     #expect(
-      summary.scenesPhrase
+      counts.scenesPhrase
         == "9 scenes, drawn as 15 boxes (one per container that takes a scene, as UIKit makes one for each)")
-    #expect(summary.segues == 1)
-    #expect(summary.drawnSegues == 2)
-    #expect(summary.seguesPhrase == "1 segue drawn 2 times, once per instance of their scene")
+    #expect(counts.segues == 1)
+    #expect(counts.drawnSegues == 2)
+    #expect(counts.seguesPhrase == "1 segue drawn 2 times, once per instance of their scene")
     // A storyboard drawn as the file has it says so once.
-    let plain = try Self.build("xcode8-adaptive.storyboard").summary
+    let plain = try Self.build("xcode8-adaptive.storyboard").counts
     #expect(plain.drawnScenes == plain.scenesInFile)
     #expect(plain.scenesPhrase == "\(plain.scenesInFile) scenes")
     #expect(plain.seguesPhrase == "\(plain.segues) segues")
@@ -400,13 +400,13 @@ struct StoryboardTests {
   /// A set of storyboards that reference each other draws the scenes it follows; past two
   /// storyboards the header says how many, in one short line.
   @Test func aSetsHeaderIsOneShortLine() {
-    var summary = StoryboardHierarchy.Summary(
+    var counts = StoryboardHierarchy.Counts(
       scenesInFile: 12, leftOutScenes: 0, leftOutReason: nil, drawnScenes: 12,
       followed: [.init(storyboard: "Settings", drawnScenes: 5)], missingScenes: 0, segues: 3, drawnSegues: 3,
       hasUnwind: false, referencesFollowed: 1, hasWindow: true, isInitialLeftOut: false, onScreenAtLaunch: 3)
-    #expect(summary.scenesPhrase == "12 scenes + 5 from Settings.storyboard")
-    summary.followed = (1...9).map { .init(storyboard: "Feature\($0)WithALongStoryboardName", drawnScenes: $0) }
-    #expect(summary.scenesPhrase == "12 scenes + 45 from 9 other storyboards")
+    #expect(counts.scenesPhrase == "12 scenes + 5 from Settings.storyboard")
+    counts.followed = (1...9).map { .init(storyboard: "Feature\($0)WithALongStoryboardName", drawnScenes: $0) }
+    #expect(counts.scenesPhrase == "12 scenes + 45 from 9 other storyboards")
   }
 
   @Test func anAppKitStoryboardIsReadAndItsRelationshipsAreSegues() throws {

@@ -103,9 +103,14 @@ private struct StateCheck {
   let step: StateDocument.StepState
   let controllers: [String: StateDocument.ViewControllerState]
 
+  /// Each controller's place in the step's `viewControllers`, for the position of an error.
+  let indices: [String: Int]
+
   init(step: StateDocument.StepState) {
     self.step = step
     controllers = Dictionary(step.viewControllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    indices = Dictionary(
+      step.viewControllers.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The presented controllers (no parent, a presenting controller), each with its presenter, in order.
@@ -116,8 +121,16 @@ private struct StateCheck {
     }
   }
 
-  private func error(_ problem: StateDocumentError.Problem) -> StateDocumentError {
-    StateDocumentError(problem, step: step.number)
+  private func error(_ problem: StateDocumentError.Problem, at path: [JSONKey] = []) -> StateDocumentError {
+    var error = StateDocumentError(problem, step: step.number)
+    error.fieldPath = path
+    return error
+  }
+
+  /// The path to a controller's object, or to one of its fields (and an index into it).
+  private func place(_ id: String, _ keys: JSONKey...) -> [JSONKey] {
+    guard let index = indices[id] else { return [] }
+    return ["viewControllers", JSONKey(intValue: index)] + keys
   }
 
   /// Every check that can be made on the document alone.
@@ -127,7 +140,7 @@ private struct StateCheck {
     try checkWindowsAndPresentations()
     try checkCycles()
     for controller in step.viewControllers where controller.isViewInWindow && !controller.isViewLoaded {
-      throw error(.viewInWindowNotLoaded(controller.id))
+      throw error(.viewInWindowNotLoaded(controller.id), at: place(controller.id, "isViewInWindow"))
     }
     try checkColumnsAndDetents()
     // A controller is held by one tab: no two tab bar controllers' tabs both created it.
@@ -138,7 +151,8 @@ private struct StateCheck {
         if let other = creators.updateValue(controller.id, forKey: id), other != controller.id {
           throw error(
             .invalidTabs(
-              controller: controller.id, reason: "'\(id)' has a controller created by a tab of '\(other)' too"))
+              controller: controller.id, reason: "'\(id)' has a controller created by a tab of '\(other)' too"),
+            at: place(controller.id, "tabs"))
         }
       }
     }
@@ -147,32 +161,41 @@ private struct StateCheck {
   /// No id twice, and every id a field names is a controller or window of the step.
   private func checkIDs() throws(StateDocumentError) {
     var seen: Set<String> = []
-    for controller in step.viewControllers where !seen.insert(controller.id).inserted {
-      throw error(.duplicateController(controller.id))
+    for (index, controller) in step.viewControllers.enumerated() where !seen.insert(controller.id).inserted {
+      throw error(.duplicateController(controller.id), at: ["viewControllers", JSONKey(intValue: index), "id"])
     }
     var windowIDs: Set<String> = []
-    for window in step.windows where !windowIDs.insert(window.id).inserted {
-      throw error(.duplicateWindow(window.id))
+    for (index, window) in step.windows.enumerated() where !windowIDs.insert(window.id).inserted {
+      throw error(.duplicateWindow(window.id), at: ["windows", JSONKey(intValue: index), "id"])
     }
-    for window in step.windows {
+    for (index, window) in step.windows.enumerated() {
       if let root = window.rootViewController, controllers[root] == nil {
-        throw error(.unknownController(root, field: "rootViewController", owner: .window(window.id)))
+        throw error(
+          .unknownController(root, field: "rootViewController", owner: .window(window.id)),
+          at: ["windows", JSONKey(intValue: index), "rootViewController"])
       }
     }
     for controller in step.viewControllers {
-      let references: [(field: String, id: String?)] =
-        [("parent", controller.parent)] + controller.children.map { ("children", $0) } + [
-          ("selectedViewController", controller.selectedViewController),
-          ("presentingViewController", controller.presentingViewController),
-          ("presentedViewController", controller.presentedViewController),
-        ]
-      for (field, id) in references {
+      var references: [(field: String, id: String?, path: [JSONKey])] = [
+        ("parent", controller.parent, place(controller.id, "parent"))
+      ]
+      for (index, child) in controller.children.enumerated() {
+        references.append(("children", child, place(controller.id, "children", JSONKey(intValue: index))))
+      }
+      for (field, id) in [
+        ("selectedViewController", controller.selectedViewController),
+        ("presentingViewController", controller.presentingViewController),
+        ("presentedViewController", controller.presentedViewController),
+      ] {
+        references.append((field, id, place(controller.id, JSONKey(stringValue: field))))
+      }
+      for (field, id, path) in references {
         if let id, controllers[id] == nil {
-          throw error(.unknownController(id, field: field, owner: .controller(controller.id)))
+          throw error(.unknownController(id, field: field, owner: .controller(controller.id)), at: path)
         }
       }
       if let window = controller.window, !windowIDs.contains(window) {
-        throw error(.unknownWindow(window, controller: controller.id))
+        throw error(.unknownWindow(window, controller: controller.id), at: place(controller.id, "window"))
       }
       try checkTabs(of: controller)
     }
@@ -183,12 +206,12 @@ private struct StateCheck {
   private func checkTabs(of controller: StateDocument.ViewControllerState) throws(StateDocumentError) {
     guard let tabs = controller.tabs else { return }
     func invalid(_ reason: String) -> StateDocumentError {
-      error(.invalidTabs(controller: controller.id, reason: reason))
+      error(.invalidTabs(controller: controller.id, reason: reason), at: place(controller.id, "tabs"))
     }
     guard controller.kind == .tabBar else { throw invalid("only a tab bar controller has tabs") }
     var identifiers: Set<String> = []
     var named: Set<String> = []
-    for tab in tabs {
+    for (index, tab) in tabs.enumerated() {
       guard identifiers.insert(tab.identifier).inserted else {
         throw invalid("two tabs have the identifier '\(tab.identifier)'")
       }
@@ -200,7 +223,9 @@ private struct StateCheck {
       ] {
         guard let id else { continue }
         if controllers[id] == nil {
-          throw error(.unknownController(id, field: "tabs." + field, owner: .controller(controller.id)))
+          throw error(
+            .unknownController(id, field: "tabs." + field, owner: .controller(controller.id)),
+            at: place(controller.id, "tabs", JSONKey(intValue: index), JSONKey(stringValue: field)))
         }
         guard named.insert(id).inserted else { throw invalid("'\(id)' is named by two tabs") }
       }
@@ -225,7 +250,7 @@ private struct StateCheck {
               controller: controller.id, field: "compactColumn",
               reason:
                 "names '\(compact)', but only a split view's last child, after its other columns, is its compact column"
-            ))
+            ), at: place(controller.id, "compactColumn"))
         }
       }
       guard controller.sheetDetents != nil || controller.selectedDetent != nil else { continue }
@@ -236,7 +261,8 @@ private struct StateCheck {
         throw error(
           .invalidField(
             controller: controller.id, field: field,
-            reason: "only a controller presented as a sheet (automatic, pageSheet, formSheet) has detents"))
+            reason: "only a controller presented as a sheet (automatic, pageSheet, formSheet) has detents"),
+          at: place(controller.id, JSONKey(stringValue: field)))
       }
       let detents = controller.sheetDetents ?? SheetDetent.defaultDetents.map(\.identifier)
       guard !detents.isEmpty, Set(detents).count == detents.count,
@@ -245,13 +271,14 @@ private struct StateCheck {
         throw error(
           .invalidField(
             controller: controller.id, field: "sheetDetents",
-            reason: "must list at least one detent identifier, each once"))
+            reason: "must list at least one detent identifier, each once"), at: place(controller.id, "sheetDetents"))
       }
       if let selected = controller.selectedDetent, !detents.contains(selected) {
         throw error(
           .invalidField(
             controller: controller.id, field: "selectedDetent",
-            reason: "is '\(selected)', which is not one of its sheetDetents \(detents)"))
+            reason: "is '\(selected)', which is not one of its sheetDetents \(detents)"),
+          at: place(controller.id, "selectedDetent"))
       }
     }
   }
@@ -260,18 +287,22 @@ private struct StateCheck {
   private func checkContainment() throws(StateDocumentError) {
     for controller in step.viewControllers {
       var listed: Set<String> = []
-      for child in controller.children {
-        guard listed.insert(child).inserted else { throw error(.childListedTwice(child, parent: controller.id)) }
+      for (index, child) in controller.children.enumerated() {
+        let path = place(controller.id, "children", JSONKey(intValue: index))
+        guard listed.insert(child).inserted else {
+          throw error(.childListedTwice(child, parent: controller.id), at: path)
+        }
         let parent = controllers[child]?.parent
         guard parent == controller.id else {
-          throw error(.childWithOtherParent(child, listedBy: controller.id, parent: parent))
+          throw error(.childWithOtherParent(child, listedBy: controller.id, parent: parent), at: path)
         }
       }
       if let parent = controller.parent, controllers[parent]?.children.contains(controller.id) != true {
-        throw error(.childNotListed(controller.id, parent: parent))
+        throw error(.childNotListed(controller.id, parent: parent), at: place(controller.id, "parent"))
       }
       if let selected = controller.selectedViewController, !controller.children.contains(selected) {
-        throw error(.selectedNotAChild(selected, controller: controller.id))
+        throw error(
+          .selectedNotAChild(selected, controller: controller.id), at: place(controller.id, "selectedViewController"))
       }
     }
   }
@@ -279,16 +310,17 @@ private struct StateCheck {
   /// A window's root is the outermost controller of its tree, of one window only; a controller presents one.
   private func checkWindowsAndPresentations() throws(StateDocumentError) {
     var rootWindows: [String: String] = [:]
-    for window in step.windows {
+    for (index, window) in step.windows.enumerated() {
       guard let root = window.rootViewController, let controller = controllers[root] else { continue }
+      let path: [JSONKey] = ["windows", JSONKey(intValue: index), "rootViewController"]
       if let other = rootWindows.updateValue(window.id, forKey: root) {
-        throw error(.rootOfSeveralWindows(root, windows: [other, window.id]))
+        throw error(.rootOfSeveralWindows(root, windows: [other, window.id]), at: path)
       }
       if let parent = controller.parent {
-        throw error(.rootWithParent(root, window: window.id, parent: parent))
+        throw error(.rootWithParent(root, window: window.id, parent: parent), at: path)
       }
       if let presenter = controller.presentingViewController {
-        throw error(.rootIsPresented(root, window: window.id, presenter: presenter))
+        throw error(.rootIsPresented(root, window: window.id, presenter: presenter), at: path)
       }
     }
     var presented: [String: [String]] = [:]
@@ -299,7 +331,7 @@ private struct StateCheck {
     }
     for presenter in presenters {
       if let ids = presented[presenter], ids.count > 1 {
-        throw error(.presentsSeveral(presenter, presented: ids))
+        throw error(.presentsSeveral(presenter, presented: ids), at: place(ids[1], "presentingViewController"))
       }
     }
   }
@@ -316,7 +348,7 @@ private struct StateCheck {
       var current = controller.id
       while let next = up(current), !known.contains(next) {
         if let start = path.firstIndex(of: next) {
-          throw error(.cycle(Array(path[start...]) + [next]))
+          throw error(.cycle(Array(path[start...]) + [next]), at: place(next))
         }
         path.append(next)
         current = next
@@ -356,7 +388,8 @@ private struct StateCheck {
       ]
       for field in fields where field.written != field.derived {
         throw error(
-          .inconsistent(controller: controller.id, field: field.name, written: field.written, derived: field.derived))
+          .inconsistent(controller: controller.id, field: field.name, written: field.written, derived: field.derived),
+          at: place(controller.id, JSONKey(stringValue: field.name)))
       }
     }
   }

@@ -85,3 +85,22 @@ enum JSONPosition {
     return (line, String(decoding: before[lineStart...], as: UTF8.self).count + 1)
   }
 }
+
+/// A key of a path into JSON text: an object's key or an array's index.
+struct JSONKey: CodingKey, Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+  var stringValue: String
+  var intValue: Int?
+
+  init(stringValue: String) {
+    self.stringValue = stringValue
+    intValue = nil
+  }
+
+  init(intValue: Int) {
+    stringValue = "\(intValue)"
+    self.intValue = intValue
+  }
+
+  init(stringLiteral value: String) { self.init(stringValue: value) }
+  init(integerLiteral value: Int) { self.init(intValue: value) }
+}

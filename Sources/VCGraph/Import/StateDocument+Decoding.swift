@@ -35,12 +35,17 @@ extension StateDocument {
     } catch {
       throw StateDocumentError(.invalidJSON("\(error)"), path: path)
     }
-    for step in steps {
+    for (index, step) in steps.enumerated() {
       do throws(StateDocumentError) {
         _ = try Hierarchy(state: step)
       } catch {
         var located = error
         located.path = path
+        // At the field that says it (a dangling reference, a child listed twice), else the step.
+        if let position = JSONPosition.start(of: ["steps", JSONKey(intValue: index)] + error.fieldPath, in: data) {
+          (located.line, located.column) = (position.line, position.column)
+        }
+        located.fieldPath = []
         throw located
       }
     }
@@ -95,9 +100,12 @@ extension StateDocument.ViewControllerState: Decodable {
     restorationIdentifier = try container.decode(String?.self, forKey: .restorationIdentifier)
     // A number that is not whole is valid JSON: it gets its own message, not "not a JSON document".
     let number = try container.decode(Double.self, forKey: .instance)
-    guard let whole = Int(exactly: number) else {
+    // Instances count from 1: the first instance of a declared controller is 1.
+    guard let whole = Int(exactly: number), whole >= 1 else {
+      let shown = Int(exactly: number).map(String.init) ?? "\(number)"
       throw DecodingError.dataCorruptedError(
-        forKey: .instance, in: container, debugDescription: "instance must be a whole number, not \(number)")
+        forKey: .instance, in: container,
+        debugDescription: "instance must be a whole number from 1 (the first instance), not \(shown)")
     }
     instance = whole
     parent = try container.decode(String?.self, forKey: .parent)

@@ -16,6 +16,10 @@ public struct StateDocumentError: Error, Sendable, Hashable, CustomStringConvert
   /// The `number` of the step the problem is in.
   public var step: Int?
   public var problem: Problem
+  /// Where in its step the problem is, as keys into the step's JSON (`viewControllers`, 2,
+  /// `parent`), for ``StateDocument/init(jsonData:path:)`` to give it a line and column; empty for
+  /// the step as a whole, and once the line and column are known.
+  var fieldPath: [JSONKey] = []
 
   public init(_ problem: Problem, path: String? = nil, line: Int? = nil, column: Int? = nil, step: Int? = nil) {
     self.problem = problem

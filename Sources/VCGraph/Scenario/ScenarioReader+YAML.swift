@@ -38,9 +38,13 @@ extension ScenarioReader {
     guard lines.indices.contains(mark.line - 1), (1...lines[mark.line - 1].count + 1).contains(mark.column) else {
       return nil
     }
-    lines[mark.line - 1].insert(contentsOf: String(Self.repeatedKeyMarker).unicodeScalars, at: mark.column - 1)
+    // Inside a quoted key (JSON's keys are all quoted), after its opening quote, so the marker is
+    // part of the key's text, not a plain key beside a quoted one.
+    var column = mark.column
+    if let first = lines[mark.line - 1].dropFirst(column - 1).first, first == "\"" || first == "'" { column += 1 }
+    lines[mark.line - 1].insert(contentsOf: String(Self.repeatedKeyMarker).unicodeScalars, at: column - 1)
     var reader = self
-    reader.markedKey = mark
+    reader.markedKey = (mark.line, column)
     do {
       _ = try reader.read(lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n"))
       return nil

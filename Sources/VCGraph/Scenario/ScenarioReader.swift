@@ -5,8 +5,9 @@ import Yams
 /// and pointing at the line and column of whatever is wrong.
 struct ScenarioReader {
   let path: String
-  /// Where ``repeatedKeyMarker`` was put into the text read, when it was (see ``compose(_:)``).
-  var markedKey: Mark?
+  /// Where ``repeatedKeyMarker`` was put into the text read, when it was (see ``compose(_:)``): the
+  /// line and the column (from 1) the marker took, text after it one column to the right.
+  var markedKey: (line: Int, column: Int)?
 
   init(path: String) {
     self.path = path

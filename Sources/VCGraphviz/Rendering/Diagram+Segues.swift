@@ -52,19 +52,19 @@ extension Diagram {
 
   /// `12 scenes + 5 from Settings.storyboard · 9 segues (dotted teal, labelled with their kind;
   /// ↩ unwind) · 1 reference followed (dashed teal) · at launch 3 on screen`: the file's counts
-  /// (``StoryboardHierarchy/Summary``), with how the diagram draws them.
+  /// (``StoryboardHierarchy/Counts``), with how the diagram draws them.
   static func caption(of storyboard: StoryboardHierarchy) -> String {
-    let summary = storyboard.summary
-    var parts = [summary.scenesPhrase]
-    if summary.missingScenes > 0 {
-      parts.append("\(summary.missingScenes) missing scene\(summary.missingScenes == 1 ? "" : "s")")
+    let counts = storyboard.counts
+    var parts = [counts.scenesPhrase]
+    if counts.missingScenes > 0 {
+      parts.append("\(counts.missingScenes) missing scene\(counts.missingScenes == 1 ? "" : "s")")
     }
-    if let segues = summary.seguesPhrase {
-      parts.append(segues + " (dotted teal, labelled with their kind\(summary.hasUnwind ? "; ↩ unwind" : ""))")
+    if let segues = counts.seguesPhrase {
+      parts.append(segues + " (dotted teal, labelled with their kind\(counts.hasUnwind ? "; ↩ unwind" : ""))")
     }
-    let references = summary.referencesFollowed
+    let references = counts.referencesFollowed
     if references > 0 { parts.append("\(references) reference\(references == 1 ? "" : "s") followed (dashed teal)") }
-    parts.append(summary.launchPhrase)
+    parts.append(counts.launchPhrase)
     return parts.joined(separator: " · ")
   }
 

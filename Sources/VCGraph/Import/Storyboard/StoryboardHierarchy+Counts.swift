@@ -2,7 +2,7 @@ extension StoryboardHierarchy {
   /// What a storyboard's diagram says in its header: the file's scenes and segues, counted as the
   /// file has them, and, where the drawing differs (a scene drawn once per container that takes
   /// it, scenes left out), both.
-  public struct Summary: Sendable, Hashable {
+  public struct Counts: Sendable, Hashable {
     /// The storyboard's scenes as the file has them: every scene with a controller (references
     /// included), and every scene left out.
     public var scenesInFile: Int
@@ -79,12 +79,12 @@ extension StoryboardHierarchy {
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
   }
 
-  /// What the diagram's header counts; see ``Summary``.
-  public var summary: Summary {
+  /// What the diagram's header counts; see ``Counts``.
+  public var counts: Counts {
     let own = storyboard.name
     let missing = Set(missingScenes)
     let scenes = hierarchy.order.filter { !missing.contains($0) }
-    var followed: [Summary.Followed] = []
+    var followed: [Counts.Followed] = []
     for id in scenes {
       guard let name = origins[id]?.storyboard, name != own else { continue }
       if let index = followed.firstIndex(where: { $0.storyboard == name }) {
@@ -97,7 +97,7 @@ extension StoryboardHierarchy {
     let initialLeftOut = storyboard.initialViewController.map { initial in
       storyboard.leftOutScenes.contains { $0.objectID == initial }
     }
-    return Summary(
+    return Counts(
       scenesInFile: storyboard.scenes.count + storyboard.leftOutScenes.count,
       leftOutScenes: storyboard.leftOutScenes.count,
       leftOutReason: storyboard.leftOutScenes.isEmpty

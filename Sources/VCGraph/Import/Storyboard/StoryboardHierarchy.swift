@@ -79,6 +79,6 @@ public struct StoryboardHierarchy: Sendable {
   public let instances: Set<String>
 
   /// The number of controllers drawn for scenes (references and instances included), without the
-  /// missing ones. ``summary`` counts the file's scenes.
+  /// missing ones. ``counts`` counts the file's scenes.
   public var sceneCount: Int { hierarchy.order.count - missingScenes.count }
 }
