@@ -19,7 +19,7 @@ final class Measurements {
   private(set) var report: Report
   /// Called with each section as soon as it is measured.
   private let onSection: (Report.Section) -> Void
-  private var runCount = 0
+  var runCount = 0
 
   init(
     plan: Plan, vcgraph: String, dot: String, benchmark: String, workspace: Workspace, report: Report,
@@ -43,6 +43,7 @@ final class Measurements {
   enum Measure: String, CaseIterable, Sendable {
     case frames, graphviz, growth, memory, jobs, animation
     case imports = "import"
+    case deep
   }
 
   /// The measurements asked for (every one when `measures` is empty), in the order of the report.
@@ -56,6 +57,7 @@ final class Measurements {
       case .jobs: try measureJobs()
       case .animation: try measureAnimation()
       case .imports: try measureImports()
+      case .deep: try measureDeepInputs()
       }
     }
   }
@@ -372,10 +374,8 @@ final class Measurements {
     finish(section)
   }
 
-  // MARK: - Importing big and endless dumps
-
-
   // MARK: - Running vcgraph
+
 
   /// Runs `vcgraph render SCENARIO -o DIR --format FORMAT` into a new folder, and removes the folder
   /// afterwards unless `keeping`. Returns the run and the folder its frames were written to.

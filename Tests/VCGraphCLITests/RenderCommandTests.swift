@@ -383,7 +383,7 @@ import Testing
       for command in ["render", "check"] {
         let run = try folder.vcgraph(command, "empty")
         #expect(run.status == 1, "\(run)")
-        #expect(run.standardError.contains("empty:1:1: error: cannot read the scenario: it is a folder with no .yaml"))
+        #expect(run.standardError.contains("empty: error: cannot read the scenario: it is a folder with no .yaml"))
       }
     }
   }

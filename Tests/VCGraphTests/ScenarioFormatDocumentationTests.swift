@@ -155,7 +155,7 @@ import Testing
       } catch {
         guard !isWhole, controllers.count < 40 else { throw error }
         switch error.problem {
-        case .unknownController(let id), .unknownTabOrController(let id, _):
+        case .unknownController(let id, _), .unknownTabOrController(let id, _):
           controllers.append("  \(id): UIViewController")
         default: throw error
         }

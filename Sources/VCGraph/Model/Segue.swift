@@ -42,8 +42,10 @@ public struct Segue: Sendable, Hashable {
     /// `presentation` (iOS 8, "Present Modally"), with the style the storyboard gives the segue
     /// or its destination; nil when neither does (UIKit's default, `automatic`).
     case presentation(style: ModalPresentationStyle?)
-    /// `popoverPresentation` (iOS 8), or the older iPad-only `popover` (iOS 5–7).
+    /// `popoverPresentation` (iOS 8).
     case popover
+    /// `popover` (iOS 5–7, iPad only, deprecated), replaced by `popoverPresentation`.
+    case legacyPopover
     /// `push` (iOS 5–7, deprecated): pushes onto the source's navigation controller.
     case push
     /// `modal` (iOS 5–7, deprecated), with its style when it gives one.
@@ -57,7 +59,7 @@ public struct Segue: Sendable, Hashable {
     /// A storyboard reference leading to the scene it names (drawn from the reference placeholder).
     case reference
     /// A relationship segue vcgraph has no containment for (`nextPage`, or a second relationship to a
-  /// scene that already has a container), by name.
+    /// scene that already has a container), by name.
     case relationship(String)
     /// A kind vcgraph does not know, as the storyboard spells it.
     case other(String)
@@ -70,6 +72,7 @@ public struct Segue: Sendable, Hashable {
       case .showDetail: return "showDetail"
       case .presentation: return "presentation"
       case .popover: return "popoverPresentation"
+      case .legacyPopover: return "popover"
       case .push: return "push"
       case .modal: return "modal"
       case .replace: return "replace"
@@ -89,6 +92,7 @@ public struct Segue: Sendable, Hashable {
       case .showDetail: return "show detail"
       case let .presentation(style): return "present · " + (style?.rawValue ?? "default")
       case .popover: return "popover"
+      case .legacyPopover: return "popover (iOS 5–7)"
       case .push: return "push (iOS 5–7)"
       case let .modal(style): return "modal (iOS 5–7)" + (style.map { " · \($0.rawValue)" } ?? "")
       case .replace: return "replace (iOS 5–7)"

@@ -5,7 +5,7 @@ extension Diagram {
     var subtitle = window.isKey ? "\(window.id) · key window" : window.id
     if window.horizontalSizeClass == .compact { subtitle += " · compact width" }
     var rows = [
-      HTMLText.font("UIWindow", size: 12, color: style.windowLabel, bold: true),
+      HTMLText.font(windowClass, size: 12, color: style.windowLabel, bold: true),
       HTMLText.font(subtitle, size: 10, color: style.windowSecondaryLabel, width: 40),
     ]
     if let note = markNote(mark, onDark: true) { rows.insert(note, at: 0) }
@@ -94,7 +94,7 @@ extension Diagram {
     let isScene = isStoryboard && !onScreen && !loaded
     let isUnreachable = unreachableScenes?.contains(controller.id) ?? false
     let isMissing = isStoryboard && controller.className == "missing scene"
-    let state: (symbol: String, text: String, color: String)
+    var state: (symbol: String, text: String, color: String)
     if onScreen {
       state = ("●", "on screen · \(controller.appearance.rawValue)", style.onScreenText)
     } else if isMissing {
@@ -108,6 +108,8 @@ extension Diagram {
     } else {
       state = ("◌", "view not loaded", style.tertiaryLabel)
     }
+    // A controller drawn where it was, now gone (dismissed, popped, released): what it was, as past.
+    if isRemoved { state = ("−", "gone · was \(state.text)", style.removedText) }
     let isPlainScene = isScene && !isUnreachable && !isMissing
     let classColor =
       isRemoved ? style.removedText : onScreen || isPlainScene ? style.label : style.secondaryLabel

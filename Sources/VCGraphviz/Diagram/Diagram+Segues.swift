@@ -19,6 +19,7 @@ extension Diagram {
       hierarchy: storyboard.hierarchy, context: context, headline: storyboard.storyboard.fileName,
       caption: Self.caption(of: storyboard), title: title)
     unreachableScenes = Self.unreachableScenes(of: storyboard)
+    if storyboard.storyboard.platform == .macOS { windowClass = "NSWindow" }
   }
 
   /// The scenes nothing leads to: not the initial view controller or in its tree, no segue or
@@ -50,40 +51,20 @@ extension Diagram {
   }
 
   /// `12 scenes + 5 from Settings.storyboard · 9 segues (dotted teal, labelled with their kind;
-  /// ↩ unwind) · 1 reference followed (dashed teal) · at launch 3 on screen`.
+  /// ↩ unwind) · 1 reference followed (dashed teal) · at launch 3 on screen`: the file's counts
+  /// (``StoryboardHierarchy/Counts``), with how the diagram draws them.
   static func caption(of storyboard: StoryboardHierarchy) -> String {
-    let hierarchy = storyboard.hierarchy
-    func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-    let missing = Set(storyboard.missingScenes)
-    let scenes = hierarchy.order.filter { !missing.contains($0) }
-    let own = storyboard.storyboard.name
-    var scenesPart = plural(scenes.filter { storyboard.origins[$0]?.storyboard == own }.count, "scene")
-    var followed: [String] = []
-    for id in scenes {
-      if let name = storyboard.origins[id]?.storyboard, name != own, !followed.contains(name) { followed.append(name) }
+    let counts = storyboard.counts
+    var parts = [counts.scenesPhrase]
+    if counts.missingScenes > 0 {
+      parts.append("\(counts.missingScenes) missing scene\(counts.missingScenes == 1 ? "" : "s")")
     }
-    for name in followed {
-      scenesPart += " + \(scenes.filter { storyboard.origins[$0]?.storyboard == name }.count) from \(name).storyboard"
+    if let segues = counts.seguesPhrase {
+      parts.append(segues + " (dotted teal, labelled with their kind\(counts.hasUnwind ? "; ↩ unwind" : ""))")
     }
-    var parts = [scenesPart]
-    if !missing.isEmpty { parts.append(plural(missing.count, "missing scene")) }
-    let segues = hierarchy.segues.filter { $0.kind != .reference }
-    let hasUnwind = segues.contains {
-      if case .unwind = $0.kind { return true }
-      return false
-    }
-    if !segues.isEmpty {
-      parts.append(
-        plural(segues.count, "segue") + " (dotted teal, labelled with their kind\(hasUnwind ? "; ↩ unwind" : ""))")
-    }
-    let references = hierarchy.segues.count - segues.count
-    if references > 0 { parts.append(plural(references, "reference") + " followed (dashed teal)") }
-    if hierarchy.windows.isEmpty {
-      parts.append("no initial view controller, so no window")
-    } else {
-      let onScreen = hierarchy.members.filter { hierarchy[$0]?.appearance.isOnScreen == true }.count
-      parts.append("at launch \(onScreen) on screen")
-    }
+    let references = counts.referencesFollowed
+    if references > 0 { parts.append("\(references) reference\(references == 1 ? "" : "s") followed (dashed teal)") }
+    parts.append(counts.launchPhrase)
     return parts.joined(separator: " · ")
   }
 

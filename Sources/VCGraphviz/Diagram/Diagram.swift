@@ -61,6 +61,8 @@ public struct Diagram: Sendable {
   /// simply not shown at launch, and whose scenes outside the initial controller's tree are not
   /// framed as outside any window.
   var isStoryboard: Bool { unreachableScenes != nil }
+  /// The class the window boxes name: `NSWindow` for a macOS storyboard.
+  var windowClass = "UIWindow"
 
   public init(
     hierarchy: Hierarchy, context: String, headline: String, caption: String? = nil, title: String? = nil,
