@@ -13,6 +13,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // Reading Swift source for `vcgraph map`; only its parser is used (see VCGraphSource).
+    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
   ],
   targets: [
     .systemLibrary(
@@ -24,6 +26,15 @@ let package = Package(
       name: "VCGraph",
       dependencies: [.product(name: "Yams", package: "Yams")]
     ),
+    // Reads an app's Swift source (swift-syntax) and storyboards into an AppMap.
+    .target(
+      name: "VCGraphSource",
+      dependencies: [
+        "VCGraph",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
     .target(
       name: "VCGraphviz",
       dependencies: ["VCGraph", "CGraphviz"]
@@ -33,6 +44,7 @@ let package = Package(
       dependencies: [
         "VCGraph",
         "VCGraphviz",
+        "VCGraphSource",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -41,6 +53,7 @@ let package = Package(
       dependencies: [
         "VCGraph",
         "VCGraphviz",
+        "VCGraphSource",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -64,6 +77,11 @@ let package = Package(
       name: "VCGraphTests",
       dependencies: ["VCGraph", "TestSupport"],
       exclude: ["Golden", "Fixtures"]
+    ),
+    .testTarget(
+      name: "VCGraphSourceTests",
+      dependencies: ["VCGraph", "VCGraphSource"],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "VCGraphvizTests",
