@@ -6,7 +6,11 @@ extension AppMap {
   /// not known lead to one `destination not known` box.
   ///
   /// Node ids are generated (`c1`, `n1`, …), so no name reaches the grammar outside a quoted label.
-  public var mermaid: String {
+  public var mermaid: String { mermaid(sourceURL: nil) }
+
+  /// The Mermaid flowchart; with `sourceURL` (a template with `{file}` and `{line}`), each box
+  /// declared in the sources links to its declaration (`click c1 href "…"`).
+  public func mermaid(sourceURL: String?) -> String {
     var lines = ["flowchart LR"]
     var ids: [String: String] = [:]
     for (index, controller) in controllers.enumerated() {
@@ -34,11 +38,26 @@ extension AppMap {
       if edge.sites.count > 1 { label.append("\(edge.sites.count) sites") } else { label.append(edge.sites[0].description) }
       lines.append("  \(tail) \(arrow)|\(MermaidFlowchart.quoted(label))| \(head)")
     }
+    if let sourceURL {
+      for (index, controller) in controllers.enumerated() {
+        guard let site = controller.site else { continue }
+        lines.append("  click c\(index + 1) href \(Self.quotedURL(site.url(template: sourceURL)))")
+      }
+      for (index, navigator) in navigators.enumerated() {
+        guard let site = navigator.site else { continue }
+        lines.append("  click n\(index + 1) href \(Self.quotedURL(site.url(template: sourceURL)))")
+      }
+    }
     lines.append("  classDef navigator fill:#F2F2F7,stroke:#8E8E93,color:#1C1C1E")
     if !navigators.isEmpty {
       lines.append("  class \(navigators.indices.map { "n\($0 + 1)" }.joined(separator: ",")) navigator")
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A URL in double quotes for a Mermaid `click` statement (Mermaid reads it as is: no entities).
+  static func quotedURL(_ url: String) -> String {
+    "\"" + url.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\n", with: "") + "\""
   }
 
   /// Transitions between the same two nodes, of the same kind and style, as one edge with every
