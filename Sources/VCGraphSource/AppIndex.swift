@@ -108,6 +108,14 @@ struct AppIndex {
       result.append(next)
       pending += inherited[next] ?? []
     }
+    // A controller whose chain leaves the sources (at UIKit's class or a library's) still has what
+    // the app adds to every controller (`extension UIViewController`).
+    if result.contains(where: { AppMap.Controller.Kind.ofUIKitClass($0) != nil || $0.hasSuffix("Controller") }) {
+      for base in ["UIViewController", "UIResponder", "NSObject"] where !result.contains(base) {
+        result.append(base)
+        result += (inherited[base] ?? []).filter { !result.contains($0) }
+      }
+    }
     return result
   }
 

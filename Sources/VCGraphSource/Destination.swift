@@ -8,6 +8,10 @@ enum Destination: Hashable {
   /// The enclosing function's parameter at this index; through `factory` when the function passes
   /// it to a function that maps it to a controller (`makeViewController(for: scene)`).
   case parameter(Int, factory: FunctionRef?)
+  /// A storyboard's scene whose identifier is the enclosing function's parameter at this index
+  /// (`func instantiate(_ id: String, from name: String) -> UIViewController`); the storyboard's
+  /// name is another parameter, or written in the function, or not known.
+  case storyboardParameter(identifier: Int, nameParameter: Int?, name: String?)
   /// Not known statically, and why.
   case unknown(String)
 
@@ -141,7 +145,11 @@ struct ExpressionResolver {
       if let value = local.value {
         if value.is(ArrayExprSyntax.self) { return .unknown("one of several controllers") }
         let resolved = resolve(value, in: Scope(function: scope.function, position: local.position), depth: depth + 1)
-        if case .unknown = resolved, let typeName = local.typeName { return declared(typeName) }
+        if case .unknown = resolved, let typeName = local.typeName {
+          // `let nav: UINavigationController = cond ? A(…) : B(…)`: a navigation controller either way.
+          if Self.containerBases.contains(TypeName.base(typeName)) { return .type(TypeName.base(typeName)) }
+          return declared(typeName)
+        }
         return resolved
       }
       if let typeName = local.typeName { return declared(typeName) }
@@ -318,6 +326,8 @@ struct ExpressionResolver {
       current = Self.stripped(base)
     }
     if let call = current.as(FunctionCallExprSyntax.self), let name = Self.typeReference(call.calledExpression) {
+      // `AnyView(SettingsView())` hosts `SettingsView`.
+      if name == "AnyView", let first = call.arguments.first { return hostedView(first.expression, in: scope, depth: depth + 1) }
       return name
     }
     if case let .type(name) = resolve(current, in: scope, depth: depth + 1) { return name }
@@ -408,7 +418,7 @@ struct ExpressionResolver {
       return .parameter(outer, factory: ref)
     }
     var results: [Destination] = []
-    for item in function.returns {
+    for item in expandedReturns(of: function) {
       guard returnApplies(item, in: function, arguments: arguments) else { continue }
       var result = resolve(item.value, in: Scope(function: ref, position: item.value.position.utf8Offset), depth: depth + 1)
       if case let .parameter(parameterIndex, _) = result {
@@ -417,6 +427,11 @@ struct ExpressionResolver {
         } else {
           result = .unknown("parameter")
         }
+      }
+      if case let .storyboardParameter(identifier, nameParameter, name) = result {
+        result = storyboardScene(
+          identifier: arguments[identifier], nameArgument: nameParameter.flatMap { arguments[$0] }, name: name,
+          caller: caller)
       }
       if !results.contains(result) { results.append(result) }
     }
@@ -430,10 +445,37 @@ struct ExpressionResolver {
     return results.first
   }
 
+  /// A function's returns, where `return viewController` of a local assigned in each case of a
+  /// `switch` (`case .profile: viewController = ProfileViewController()`) counts as one return per
+  /// assignment, under its case.
+  func expandedReturns(of function: Function) -> [Return] {
+    var result: [Return] = []
+    for item in function.returns {
+      let value = Self.stripped(item.value)
+      guard let reference = value.as(DeclReferenceExprSyntax.self) else {
+        result.append(item)
+        continue
+      }
+      let bindings = function.locals.filter {
+        $0.name == reference.baseName.text && $0.position < value.position.utf8Offset && $0.value != nil
+      }
+      guard bindings.count > 1 || bindings.contains(where: { !$0.guards.isEmpty }) else {
+        result.append(item)
+        continue
+      }
+      for binding in bindings {
+        guard let bound = binding.value else { continue }
+        // The assignment's value, read where it is (its own locals before it).
+        result.append(Return(value: bound, guards: item.guards + binding.guards))
+      }
+    }
+    return result
+  }
+
   /// The parameter a factory's returns `switch` on (`scene` in `switch scene { case .profile: return … }`).
   func factoryParameter(_ ref: FunctionRef) -> Int? {
     let function = index[ref]
-    for item in function.returns {
+    for item in expandedReturns(of: function) {
       for caseGuard in item.guards {
         if let position = function.parameters.firstIndex(where: { $0.name == caseGuard.subject }) { return position }
       }
@@ -474,12 +516,28 @@ struct ExpressionResolver {
 
   // MARK: - Storyboards
 
+  /// The scene a call of an instantiating wrapper names: its identifier and storyboard arguments
+  /// read where the wrapper is called.
+  func storyboardScene(identifier: ExprSyntax?, nameArgument: ExprSyntax?, name: String?, caller: Scope?) -> Destination {
+    guard let caller, let identifier, let id = stringValue(identifier, in: caller) else {
+      return .unknown("a storyboard identifier not written in the code")
+    }
+    let storyboardName = nameArgument.flatMap { stringValue($0, in: caller) } ?? name
+    return storyboards.scene(identifier: id, storyboardName: storyboardName).map { .type($0) }
+      ?? .unknown("storyboard identifier “\(id)” is in no storyboard read")
+  }
+
   /// `storyboard.instantiateViewController(withIdentifier: "Profile")`: the scene's class.
   func instantiated(call: FunctionCallExprSyntax, name: String, base: ExprSyntax, in scope: Scope, depth: Int)
     -> Destination
   {
     // `instantiateViewController(identifier:) { coder in … }` and a cast around the call say the class too.
     if let cast = Self.castAround(call), isControllerLike(cast), !Self.genericBases.contains(cast) { return .type(cast) }
+    // `instantiateViewController(identifier: "x") { coder in Foo(coder: coder) }`: the creator makes the class.
+    let creator = call.trailingClosure ?? call.arguments.first { $0.label?.text == "creator" }?.expression.as(ClosureExprSyntax.self)
+    if let creator, case let .type(made) = resolve(closure: creator, in: scope, depth: depth), isControllerLike(made) {
+      return .type(made)
+    }
     let storyboardName = self.storyboardName(base, in: scope, depth: depth)
     if name == "instantiateInitialViewController" {
       guard let storyboardName else { return .unknown("the initial controller of a storyboard not named in the code") }
@@ -487,6 +545,14 @@ struct ExpressionResolver {
         ?? .unknown("storyboard \(storyboardName) is not among those read")
     }
     guard let argument = call.arguments.first, let identifier = stringValue(argument.expression, in: scope) else {
+      // The identifier (and maybe the storyboard's name) are the function's parameters: each call says.
+      let function = function(scope)
+      if let argument = call.arguments.first, let reference = Self.stripped(argument.expression).as(DeclReferenceExprSyntax.self),
+        let position = function.parameters.firstIndex(where: { $0.name == reference.baseName.text })
+      {
+        return .storyboardParameter(
+          identifier: position, nameParameter: storyboardNameParameter(base, in: scope), name: storyboardName)
+      }
       return .unknown("a storyboard identifier not written in the code")
     }
     return storyboards.scene(identifier: identifier, storyboardName: storyboardName).map { .type($0) }
@@ -516,6 +582,23 @@ struct ExpressionResolver {
       return nil
     }
     return nil
+  }
+
+  /// The parameter that names the storyboard in `UIStoryboard(name: name, bundle: nil)`, if one does.
+  func storyboardNameParameter(_ expression: ExprSyntax, in scope: Scope, depth: Int = 0) -> Int? {
+    let expression = Self.stripped(expression)
+    let function = function(scope)
+    if let call = expression.as(FunctionCallExprSyntax.self),
+      let name = call.arguments.first(where: { $0.label?.text == "name" }),
+      let reference = Self.stripped(name.expression).as(DeclReferenceExprSyntax.self)
+    {
+      return function.parameters.firstIndex { $0.name == reference.baseName.text }
+    }
+    guard depth < 4, let reference = expression.as(DeclReferenceExprSyntax.self),
+      let local = function.locals.last(where: { $0.name == reference.baseName.text && $0.position < expression.position.utf8Offset }),
+      let value = local.value
+    else { return nil }
+    return storyboardNameParameter(value, in: scope, depth: depth + 1)
   }
 
   /// The storyboard name in `UIStoryboard(name: "Main", bundle: nil)`, directly or through a name.
@@ -611,6 +694,11 @@ struct ExpressionResolver {
   static let genericBases: Set<String> = [
     "UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
     "UITabBarController", "UISplitViewController", "UIPageViewController", "AnyObject", "Any", "NSObject",
+  ]
+
+  /// UIKit's containers: a value declared as one is one, whichever subclass it is.
+  static let containerBases: Set<String> = [
+    "UINavigationController", "UITabBarController", "UISplitViewController", "UIPageViewController",
   ]
 
   /// A controller class of the app's own (or UIKit's, or SwiftUI's hosting) that says which screen it is.

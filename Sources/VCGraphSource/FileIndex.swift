@@ -90,6 +90,8 @@ struct Local {
   var position: Int
   var typeName: String?
   var value: ExprSyntax?
+  /// The `switch` cases the binding (or a later assignment) is under.
+  var guards: [CaseGuard] = []
 }
 
 /// A call expression in a function body.
@@ -347,7 +349,7 @@ private final class IndexingVisitor: SyntaxVisitor {
         functions[function].locals.append(
           Local(
             name: name, position: binding.positionAfterSkippingLeadingTrivia.utf8Offset, typeName: typeName,
-            value: binding.initializer?.value))
+            value: binding.initializer?.value, guards: guardStack))
       }
     }
     return .visitChildren
@@ -487,7 +489,7 @@ private final class IndexingVisitor: SyntaxVisitor {
       functions[function].locals.append(
         Local(
           name: reference.baseName.text, position: node.positionAfterSkippingLeadingTrivia.utf8Offset, typeName: nil,
-          value: kept))
+          value: kept, guards: guardStack))
       functions[function].assignments.append(
         Assignment(
           member: reference.baseName.text, receiver: nil, value: kept, site: site(of: reference),

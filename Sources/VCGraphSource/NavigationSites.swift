@@ -13,17 +13,34 @@ struct NavigationSites {
 
   /// What a call of a wrapper function does: the UIKit call it reaches with one of its parameters.
   struct Effect: Hashable {
-    /// The parameter holding the controller shown.
+    /// The parameter holding the controller shown (or its storyboard identifier).
     var parameter: Int
     /// The function the parameter goes through to become a controller (an enum's factory), if any.
     var factory: FunctionRef?
+    /// What the call shows of the argument.
+    var target: Target = .argument
     var kind: AppMap.Transition.Kind
+    /// The controller the transition starts from when it is not the caller: the navigation
+    /// controller a wrapper makes around its argument (`UINavigationController(rootViewController: vc)`).
+    var from: String?
     var style: Style?
     var detents: [String]?
     /// The `switch` cases on parameters the UIKit call is under: parameter index → case names.
     var guards: [Int: [String]]
     /// The functions the call goes through, outermost first.
     var via: [String]
+  }
+
+  /// What a wrapper shows of its argument.
+  enum Target: Hashable {
+    /// The argument itself (through ``Effect/factory`` when set).
+    case argument
+    /// A controller the wrapper makes around the argument (a navigation controller).
+    case fixed(String)
+    /// Each controller of an array argument, in order.
+    case list
+    /// The storyboard scene whose identifier the argument is.
+    case storyboard(nameParameter: Int?, name: String?)
   }
 
   /// A presentation style: written in the code, or a parameter's value.
@@ -96,7 +113,7 @@ struct NavigationSites {
       } else {
         // A receiver whose type is not known: the app's function of that name and labels, when
         // only one exists and it is not UIKit's own call.
-        guard !Self.uikitNames.contains(call.callee) else { return nil }
+        guard !isUIKitSignature(call) else { return nil }
         let all = (index.functionsByName[call.callee] ?? []).filter { resolver.labelsMatch(call.node, index[$0]) }
         candidates = all.count == 1 ? all : []
       }
@@ -105,6 +122,21 @@ struct NavigationSites {
       if candidates.isEmpty { candidates = index.freeFunctions[call.callee] ?? [] }
     }
     return candidates.first { resolver.labelsMatch(call.node, index[$0]) && $0 != ref }
+  }
+
+  /// True when a call has the name and labels of one of UIKit's navigation calls.
+  func isUIKitSignature(_ call: Call) -> Bool {
+    let labels = labels(call)
+    switch call.callee {
+    case "pushViewController", "setViewControllers": return labels.first == .some(nil)
+    case "present": return labels.count >= 2 && labels[0] == nil && labels[1] == "animated"
+    case "show", "showDetailViewController": return labels == [nil, "sender"]
+    case "addChild", "addChildViewController": return labels == [nil]
+    case "performSegue": return labels.first == "withIdentifier"
+    case "instantiateViewController": return labels.first == "withIdentifier" || labels.first == "identifier"
+    case "instantiateInitialViewController": return true
+    default: return false
+    }
   }
 
   /// UIKit's navigation methods, by name.
@@ -127,7 +159,9 @@ struct NavigationSites {
     case "present" where labels.count >= 2 && labels[0] == nil && labels[1] == "animated":
       site(call, kind: .present, destination: call.arguments[0].value, in: ref)
     case "show" where labels.count == 2 && labels[0] == nil && labels[1] == "sender":
-      site(call, kind: showKind(call, in: scope), destination: call.arguments[0].value, in: ref)
+      // `show(_:sender:)` pushes inside a navigation stack and presents elsewhere: which, the code does
+      // not say, so it is a show.
+      site(call, kind: .show, destination: call.arguments[0].value, in: ref)
     case "showDetailViewController" where labels.count == 2 && labels[0] == nil && labels[1] == "sender":
       site(call, kind: .showDetail, destination: call.arguments[0].value, in: ref)
     case "setViewControllers" where labels.first == .some(nil) && (labels.contains("animated") || labels.count == 1):
@@ -146,17 +180,6 @@ struct NavigationSites {
     default:
       construction(call, in: ref)
     }
-  }
-
-  /// `show(_:sender:)` pushes when it is called on a navigation controller.
-  func showKind(_ call: Call, in scope: Scope) -> AppMap.Transition.Kind {
-    if let receiver = call.receiver.map(ExpressionResolver.stripped),
-      receiver.as(DeclReferenceExprSyntax.self)?.baseName.text == "navigationController"
-        || receiver.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "navigationController"
-    {
-      return .push
-    }
-    return containerKind(of: call.receiver, in: scope) == .navigation ? .push : .show
   }
 
   /// The kind of container a receiver is: a navigation controller, a tab bar controller.
@@ -217,7 +240,7 @@ struct NavigationSites {
         return
       }
       guard receiverIsController || index[ref].parameters.indices.contains(position(of: destination)) else { return }
-    case .unknown:
+    case .unknown, .storyboardParameter:
       guard receiverIsController else { return }
     }
     emit(call, kind: .embed, destination: destination, in: ref, identifier: nil)
@@ -262,21 +285,34 @@ struct NavigationSites {
     guard call.callee.first?.isUppercase == true || call.callee == "init" else { return }
     let typeName: String
     if call.callee == "init" {
-      guard let receiver = call.receiver, let name = ExpressionResolver.typeReference(receiver) else { return }
-      typeName = name
+      guard let receiver = call.receiver else { return }
+      if receiver.is(SuperExprSyntax.self) {
+        // `super.init(rootViewController:)` in a navigation controller subclass, `super.init(rootView:)`
+        // in a hosting one: the superclass's initializer.
+        guard let owner = index[ref].owner, let superclass = index.superclass(of: owner) else { return }
+        typeName = TypeName.base(superclass)
+      } else if let name = ExpressionResolver.typeReference(receiver) {
+        typeName = name
+      } else {
+        return
+      }
     } else {
       typeName = call.callee
     }
     let labels = labels(call)
     let scope = Scope(function: ref, position: call.node.position.utf8Offset)
+    let isSuper = call.receiver?.is(SuperExprSyntax.self) ?? false
+    let from = isSuper ? index[ref].owner ?? typeName : typeName
     if labels.first == "rootViewController", resolver.controllerKind(of: typeName) == .navigation {
       let destination = resolver.resolve(call.arguments[0].value, in: scope)
-      emit(call, kind: .stack, destination: destination, in: ref, identifier: nil, from: typeName)
+      emit(call, kind: .stack, destination: destination, in: ref, identifier: nil, from: from)
     } else if typeName == "UIHostingController" || resolver.controllerKind(of: typeName) == .hosting,
-      labels.first == "rootView"
+      let rootView = call.arguments.first(where: { $0.label == "rootView" })
     {
-      let destination = resolver.resolve(ExprSyntax(call.node), in: scope)
-      emit(call, kind: .hosting, destination: destination, in: ref, identifier: nil)
+      // The hosting node names the SwiftUI view the call passes.
+      let view = resolver.hostedView(rootView.value, in: scope, depth: 0)
+      let destination: Destination = view.map { .type("UIHostingController<\($0)>") } ?? .unknown("a SwiftUI view vcgraph cannot name")
+      emit(call, kind: .hosting, destination: destination, in: ref, identifier: nil, from: isSuper ? from : nil)
     }
   }
 
@@ -286,7 +322,7 @@ struct NavigationSites {
   mutating func uikitAssignment(_ assignment: Assignment, in ref: FunctionRef) {
     let scope = Scope(function: ref, position: assignment.value.position.utf8Offset)
     switch assignment.member {
-    case "rootViewController" where assignment.receiver != nil:
+    case "rootViewController" where assignment.receiver.map(isWindow) ?? false:
       let value = Self.assignedValue(assignment.value)
       let destination = resolver.resolve(assignment.value, in: scope)
       if case let .type(type) = destination, !resolver.isControllerLike(type) { return }
@@ -302,6 +338,15 @@ struct NavigationSites {
     default:
       break
     }
+  }
+
+  /// True for a receiver that is a window: `window`, `self.window?`, `view.window`, `keyWindow`,
+  /// `UIApplication.shared.windows.first`, or a value of a `…Window` class (a builder's
+  /// `rootViewController` property is not a window's).
+  func isWindow(_ receiver: ExprSyntax) -> Bool {
+    let text = receiver.trimmedDescription.lowercased()
+    if text.contains("window") { return true }
+    return false
   }
 
   /// The value of `x = value`, as written (the sequence's part after `=`).
@@ -330,8 +375,43 @@ struct NavigationSites {
       }
       return
     }
-    // `[a, b].map { UINavigationController(rootViewController: $0) }` and other computed lists.
+    // `[a, b].map { UINavigationController(rootViewController: $0) }`: one site per element, and the
+    // stack inside each navigation controller.
+    if let mapped = stripped.as(FunctionCallExprSyntax.self),
+      let member = mapped.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "map",
+      let base = member.base, let closure = mapped.trailingClosure ?? mapped.arguments.first?.expression.as(ClosureExprSyntax.self),
+      let elements = arrayElements(base, in: scope), let made = closure.statements.first?.item.as(ExprSyntax.self),
+      let construct = ExpressionResolver.stripped(made).as(FunctionCallExprSyntax.self),
+      let container = ExpressionResolver.typeReference(construct.calledExpression)
+    {
+      for element in elements {
+        let destination = resolver.resolve(element, in: scope)
+        emit(at: site, call: call, guards: guards, kind: kind, destination: .type(container), in: ref)
+        if construct.arguments.first?.label?.text == "rootViewController" {
+          emit(at: site, call: container, guards: guards, kind: .stack, destination: destination, in: ref, from: container)
+        }
+      }
+      return
+    }
+    if case let .parameter(position, factory) = resolver.resolve(stripped, in: scope) {
+      // A wrapper setting the list it is given: each call's array says.
+      emit(at: site, call: call, guards: guards, kind: kind, destination: .parameter(position, factory: factory), in: ref, isList: true)
+      return
+    }
     emit(at: site, call: call, guards: guards, kind: kind, destination: .unknown("a list made at run time"), in: ref)
+  }
+
+  /// The elements of an array literal, directly or through a local or property holding one.
+  func arrayElements(_ expression: ExprSyntax, in scope: Scope) -> [ExprSyntax]? {
+    let stripped = ExpressionResolver.stripped(expression)
+    if let array = stripped.as(ArrayExprSyntax.self) { return array.elements.map(\.expression) }
+    if let reference = stripped.as(DeclReferenceExprSyntax.self),
+      let local = index[scope.function].locals.last(where: { $0.name == reference.baseName.text && $0.position < scope.position }),
+      let value = local.value, let array = ExpressionResolver.stripped(value).as(ArrayExprSyntax.self)
+    {
+      return array.elements.map(\.expression)
+    }
+    return nil
   }
 
   // MARK: - Sites
@@ -351,6 +431,50 @@ struct NavigationSites {
       (style, detents) = presentationStyle(of: expression, in: ref, before: call.node.position.utf8Offset)
     }
     emit(call, kind: kind, destination: destination, in: ref, identifier: nil, style: style, detents: detents)
+    // A wrapper that shows its parameter inside a navigation controller it makes shows that
+    // navigation controller at each of its calls.
+    if case let .type(type) = destination, resolver.controllerKind(of: type) == .navigation,
+      let (parameter, factory) = wrappedParameter(expression, in: scope)
+    {
+      let function = index[ref]
+      let effect = Effect(
+        parameter: parameter, factory: factory, target: .fixed(type), kind: kind, style: style, detents: detents,
+        guards: effectGuards(call.guards, in: function), via: [function.qualifiedName])
+      if !(effects[ref]?.contains(effect) ?? false) { effects[ref, default: []].append(effect) }
+    }
+  }
+
+  /// The parameter a navigation controller is made around: `UINavigationController(rootViewController: vc)`
+  /// with `vc` the function's parameter, directly or through a local.
+  func wrappedParameter(_ expression: ExprSyntax, in scope: Scope, depth: Int = 0) -> (Int, FunctionRef?)? {
+    guard depth < 4 else { return nil }
+    let stripped = ExpressionResolver.stripped(NavigationSites.assignedValue(expression))
+    if let call = stripped.as(FunctionCallExprSyntax.self), let first = call.arguments.first,
+      first.label?.text == "rootViewController",
+      case let .parameter(position, factory) = resolver.resolve(first.expression, in: scope)
+    {
+      return (position, factory)
+    }
+    if let reference = stripped.as(DeclReferenceExprSyntax.self) {
+      for local in index[scope.function].locals.reversed()
+      where local.name == reference.baseName.text && local.position < scope.position {
+        if let value = local.value, let found = wrappedParameter(value, in: Scope(function: scope.function, position: local.position), depth: depth + 1) {
+          return found
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The `switch` cases on the function's parameters among `guards`: parameter index → case names.
+  func effectGuards(_ guards: [CaseGuard], in function: Function) -> [Int: [String]] {
+    var result: [Int: [String]] = [:]
+    for caseGuard in guards {
+      if let parameter = function.parameters.firstIndex(where: { $0.name == caseGuard.subject }) {
+        result[parameter] = caseGuard.cases
+      }
+    }
+    return result
   }
 
   /// False when the receiver is a value of the app's own type that is no controller and declares
@@ -421,28 +545,30 @@ struct NavigationSites {
 
   mutating func emit(
     at site: AppMap.Site, call: String, guards: [CaseGuard], kind: AppMap.Transition.Kind, destination: Destination,
-    in ref: FunctionRef, identifier: String? = nil, style: Style? = nil, detents: [String]? = nil, from: String? = nil
+    in ref: FunctionRef, identifier: String? = nil, style: Style? = nil, detents: [String]? = nil, from: String? = nil,
+    isList: Bool = false
   ) {
     let function = index[ref]
     var to: String?
     var reason: String?
+    var effect: Effect?
     switch destination {
     case let .type(type): to = type
     case let .parameter(position, factory):
       reason = "parameter"
       // The function shows what its callers pass: each call of it is a site.
-      var effectGuards: [Int: [String]] = [:]
-      for caseGuard in guards {
-        if let parameter = function.parameters.firstIndex(where: { $0.name == caseGuard.subject }) {
-          effectGuards[parameter] = caseGuard.cases
-        }
-      }
-      let effect = Effect(
-        parameter: position, factory: factory, kind: kind, style: style, detents: detents, guards: effectGuards,
+      effect = Effect(
+        parameter: position, factory: factory, target: isList ? .list : .argument, kind: kind, from: from, style: style,
+        detents: detents, guards: effectGuards(guards, in: function), via: [function.qualifiedName])
+    case let .storyboardParameter(identifier, nameParameter, name):
+      reason = "parameter"
+      effect = Effect(
+        parameter: identifier, factory: nil, target: .storyboard(nameParameter: nameParameter, name: name), kind: kind,
+        from: from, style: style, detents: detents, guards: effectGuards(guards, in: function),
         via: [function.qualifiedName])
-      if !(effects[ref]?.contains(effect) ?? false) { effects[ref, default: []].append(effect) }
     case let .unknown(why): reason = why
     }
+    if let effect, !(effects[ref]?.contains(effect) ?? false) { effects[ref, default: []].append(effect) }
     var writtenStyle: String?
     if case let .fixed(name) = style { writtenStyle = name }
     transitions.append(
@@ -474,7 +600,30 @@ struct NavigationSites {
         guards[outer] = cases
       }
     }
-    guard case let .parameter(outer, factory) = resolver.resolve(argument, in: scope) else { return nil }
+    let outer: Int
+    var factory = effect.factory
+    var target = effect.target
+    if case let .storyboard(nameParameter, name) = effect.target {
+      // The identifier must be the caller's parameter too; the storyboard's name may be written here.
+      guard let reference = ExpressionResolver.stripped(argument).as(DeclReferenceExprSyntax.self),
+        let position = index[ref].parameters.firstIndex(where: { $0.name == reference.baseName.text })
+      else { return nil }
+      outer = position
+      var outerName = name
+      var outerNameParameter: Int?
+      if let nameParameter, let passed = arguments[nameParameter] {
+        if let written = resolver.stringValue(passed, in: scope) {
+          outerName = written
+        } else if let passedName = ExpressionResolver.stripped(passed).as(DeclReferenceExprSyntax.self) {
+          outerNameParameter = index[ref].parameters.firstIndex { $0.name == passedName.baseName.text }
+        }
+      }
+      target = .storyboard(nameParameter: outerNameParameter, name: outerName)
+    } else {
+      guard case let .parameter(position, outerFactory) = resolver.resolve(argument, in: scope) else { return nil }
+      outer = position
+      factory = outerFactory ?? effect.factory
+    }
     var style = effect.style
     if case let .parameter(styleParameter) = effect.style, let passed = arguments[styleParameter] {
       if let name = ExpressionResolver.caseName(of: passed) {
@@ -486,11 +635,11 @@ struct NavigationSites {
       }
     }
     return Effect(
-      parameter: outer, factory: factory ?? effect.factory, kind: effect.kind, style: style, detents: effect.detents,
-      guards: guards, via: [index[ref].qualifiedName] + effect.via)
+      parameter: outer, factory: factory, target: target, kind: effect.kind, from: effect.from, style: style,
+      detents: effect.detents, guards: guards, via: [index[ref].qualifiedName] + effect.via)
   }
 
-  /// A call of a wrapper: a site showing what the call passes.
+  /// A call of a wrapper: a site (or one per element of a list) showing what the call passes.
   mutating func wrapperSite(_ call: Call, of target: FunctionRef, effect: Effect, in ref: FunctionRef) {
     guard let arguments = resolver.bind(call.arguments, to: index[target]) else { return }
     let scope = Scope(function: ref, position: call.node.position.utf8Offset)
@@ -499,39 +648,76 @@ struct NavigationSites {
         return
       }
     }
-    var destination: Destination
-    if let argument = arguments[effect.parameter] {
-      if let factory = effect.factory, let switched = resolver.factoryParameter(factory) {
-        destination =
-          resolver.returned(by: factory, arguments: [switched: argument], caller: scope, depth: 0)
-          ?? .unknown("what \(index[factory].qualifiedName) returns")
-      } else {
-        destination = resolver.resolve(argument, in: scope)
-      }
-    } else {
-      destination = .unknown("the wrapper's default value")
-    }
-    if case let .type(type) = destination, !resolver.isControllerLike(type) {
-      destination = .unknown("\(type) is not a controller")
-    }
     var style: String?
     switch effect.style {
     case let .fixed(name): style = name
-    case let .parameter(parameter):
-      style = arguments[parameter].flatMap(ExpressionResolver.caseName(of:))
+    case let .parameter(parameter): style = arguments[parameter].flatMap(ExpressionResolver.caseName(of:))
     case nil: break
     }
-    let function = index[ref]
-    var to: String?
-    var reason: String?
-    switch destination {
-    case let .type(type): to = type
-    case .parameter: reason = "parameter"
-    case let .unknown(why): reason = why
+    let argument = arguments[effect.parameter]
+    var destinations: [Destination] = []
+    switch effect.target {
+    case .argument:
+      guard let argument else {
+        destinations = [.unknown("the wrapper's default value")]
+        break
+      }
+      if let factory = effect.factory, let switched = resolver.factoryParameter(factory) {
+        destinations = [
+          resolver.returned(by: factory, arguments: [switched: argument], caller: scope, depth: 0)
+            ?? .unknown("what \(index[factory].qualifiedName) returns")
+        ]
+      } else {
+        destinations = [resolver.resolve(argument, in: scope)]
+      }
+      // A navigation controller made around a navigation controller is not: wrappers check first.
+      if effect.from != nil, effect.kind == .stack, case let .type(type) = destinations[0],
+        resolver.controllerKind(of: type) == .navigation
+      {
+        return
+      }
+    case let .fixed(type):
+      if let argument, case let .type(passed) = resolver.resolve(argument, in: scope),
+        resolver.controllerKind(of: passed) == .navigation
+      {
+        destinations = [.type(passed)]
+      } else {
+        destinations = [.type(type)]
+      }
+    case .list:
+      if let argument, let elements = arrayElements(argument, in: scope) {
+        destinations = elements.map { resolver.resolve($0, in: scope) }
+      } else {
+        destinations = [.unknown("a list made at run time")]
+      }
+    case let .storyboard(nameParameter, name):
+      if let cast = ExpressionResolver.castAround(call.node), resolver.isControllerLike(cast),
+        !ExpressionResolver.genericBases.contains(cast)
+      {
+        destinations = [.type(cast)]
+      } else {
+        destinations = [
+          resolver.storyboardScene(
+            identifier: argument, nameArgument: nameParameter.flatMap { arguments[$0] }, name: name, caller: scope)
+        ]
+      }
     }
-    transitions.append(
-      AppMap.Transition(
-        from: owner(of: function), to: to, kind: effect.kind, style: style, detents: effect.detents, site: call.site,
-        call: call.callee, unresolved: reason, via: effect.via))
+    let function = index[ref]
+    for var destination in destinations {
+      if case let .type(type) = destination, !resolver.mayBeController(type) {
+        destination = .unknown("\(type) is not a controller")
+      }
+      var to: String?
+      var reason: String?
+      switch destination {
+      case let .type(type): to = type
+      case .parameter, .storyboardParameter: reason = "parameter"
+      case let .unknown(why): reason = why
+      }
+      transitions.append(
+        AppMap.Transition(
+          from: effect.from ?? owner(of: function), to: to, kind: effect.kind, style: style, detents: effect.detents,
+          site: call.site, call: call.callee, unresolved: reason, via: effect.via))
+    }
   }
 }
