@@ -80,10 +80,12 @@ struct ExpressionResolver {
     {
       return cast(resolve(first, in: scope, depth: depth + 1), to: TypeName.of(type.type))
     }
-    if let ternary = elements[1].as(UnresolvedTernaryExprSyntax.self), elements.count == 3 {
+    if let position = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+      let ternary = elements[position].as(UnresolvedTernaryExprSyntax.self), position + 1 < elements.count
+    {
       return either(
         resolve(ternary.thenExpression, in: scope, depth: depth + 1),
-        resolve(elements[2], in: scope, depth: depth + 1))
+        resolve(sequence: Array(elements[(position + 1)...]), in: scope, depth: depth + 1))
     }
     if let op = elements[1].as(BinaryOperatorExprSyntax.self), op.operator.text == "??" {
       let primary = resolve(first, in: scope, depth: depth + 1)
@@ -104,6 +106,13 @@ struct ExpressionResolver {
   /// The same destination twice, or unknown.
   func either(_ first: Destination, _ second: Destination) -> Destination {
     if first == second { return first }
+    // Two navigation controllers (a subclass on iPhone, UIKit's elsewhere) are a navigation controller.
+    if case let .type(one) = first, case let .type(other) = second, let kind = controllerKind(of: one),
+      kind == controllerKind(of: other),
+      let base = Self.containerBases.first(where: { AppMap.Controller.Kind.ofUIKitClass($0) == kind })
+    {
+      return .type(base)
+    }
     if case .unknown = first, case .type = second { return .unknown("one of two controllers, chosen at run time") }
     return .unknown("one of two controllers, chosen at run time")
   }
@@ -140,7 +149,8 @@ struct ExpressionResolver {
     if name == "self" {
       return function.owner.map { .type($0) } ?? .unknown("self outside a type")
     }
-    if let local = function.locals.last(where: { $0.name == name && $0.position < position }) {
+    let position = min(position, scope.position)
+    if let local = function.locals.last(where: { $0.name == name && $0.position < position && position < $0.scopeEnd }) {
       if let typeName = local.typeName, isSpecificController(typeName) { return .type(typeName) }
       if let value = local.value {
         if value.is(ArrayExprSyntax.self) { return .unknown("one of several controllers") }
@@ -169,6 +179,8 @@ struct ExpressionResolver {
 
   /// A declared type: the type when it says more than "a view controller", else unknown.
   func declared(_ typeName: String) -> Destination {
+    // A value declared as UIKit's container is one, whichever subclass it holds.
+    if Self.containerBases.contains(TypeName.base(typeName)) { return .type(TypeName.base(typeName)) }
     if Self.genericBases.contains(TypeName.base(typeName)) { return .unknown("typed \(typeName)") }
     if index.typeKinds[typeName] == .protocol { return .unknown("protocol-typed (\(typeName))") }
     return .type(typeName)
@@ -241,7 +253,7 @@ struct ExpressionResolver {
     if let closure = called.as(ClosureExprSyntax.self) { return resolve(closure: closure, in: scope, depth: depth) }
     if let reference = called.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
-      if name.first?.isUppercase == true {
+      if name.first?.isUppercase == true, index.freeFunctions[name] == nil {
         return construct(name, generic: genericArgument, call: call, in: scope, depth: depth)
       }
       return resolveFunctionCall(name: name, receiverType: function(scope).owner, isImplicitSelf: true, call: call, in: scope, depth: depth)
@@ -393,6 +405,10 @@ struct ExpressionResolver {
       }
       result[closure] = labels.count
     }
+    // Every parameter without a default value must be given.
+    for (position, parameter) in parameters.enumerated() where result[position] == nil && !parameter.hasDefault {
+      return nil
+    }
     return result
   }
 
@@ -420,6 +436,8 @@ struct ExpressionResolver {
     var results: [Destination] = []
     for item in expandedReturns(of: function) {
       guard returnApplies(item, in: function, arguments: arguments) else { continue }
+      // `return nil` (a guard's way out) shows nothing.
+      if Self.stripped(item.value).is(NilLiteralExprSyntax.self) { continue }
       var result = resolve(item.value, in: Scope(function: ref, position: item.value.position.utf8Offset), depth: depth + 1)
       if case let .parameter(parameterIndex, _) = result {
         if let argument = arguments[parameterIndex], let caller {

@@ -50,6 +50,8 @@ struct Parameter {
   var typeName: String?
   /// Whether the parameter's type is a function (a closure that may make the controller).
   var isClosure: Bool
+  /// Whether a call may leave it out.
+  var hasDefault = false
 }
 
 /// A `switch` case that a statement is inside: the switch's subject (a name) and the case names.
@@ -92,6 +94,8 @@ struct Local {
   var value: ExprSyntax?
   /// The `switch` cases the binding (or a later assignment) is under.
   var guards: [CaseGuard] = []
+  /// Where the name stops being visible: the end of the block (or `if` body) it is bound in.
+  var scopeEnd = Int.max
 }
 
 /// A call expression in a function body.
@@ -273,7 +277,8 @@ private final class IndexingVisitor: SyntaxVisitor {
       let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
       let name = parameter.secondName?.text ?? parameter.firstName.text
       return Parameter(
-        label: label, name: name, typeName: TypeName.of(parameter.type), isClosure: TypeName.isFunction(parameter.type))
+        label: label, name: name, typeName: TypeName.of(parameter.type), isClosure: TypeName.isFunction(parameter.type),
+        hasDefault: parameter.defaultValue != nil)
     }
   }
 
@@ -349,7 +354,7 @@ private final class IndexingVisitor: SyntaxVisitor {
         functions[function].locals.append(
           Local(
             name: name, position: binding.positionAfterSkippingLeadingTrivia.utf8Offset, typeName: typeName,
-            value: binding.initializer?.value, guards: guardStack))
+            value: binding.initializer?.value, guards: guardStack, scopeEnd: Self.scopeEnd(of: Syntax(node))))
       }
     }
     return .visitChildren
@@ -371,9 +376,36 @@ private final class IndexingVisitor: SyntaxVisitor {
       functions[function].locals.append(
         Local(
           name: name, position: node.positionAfterSkippingLeadingTrivia.utf8Offset,
-          typeName: node.typeAnnotation.map { TypeName.of($0.type) }, value: value))
+          typeName: node.typeAnnotation.map { TypeName.of($0.type) }, value: value, guards: guardStack,
+          scopeEnd: Self.bindingScopeEnd(of: Syntax(node))))
     }
     return .visitChildren
+  }
+
+  /// The end of the block a declaration is in.
+  static func scopeEnd(of node: Syntax) -> Int {
+    var current = node.parent
+    while let parent = current {
+      if parent.is(CodeBlockSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(SwitchCaseSyntax.self)
+        || parent.is(AccessorBlockSyntax.self)
+      {
+        return parent.endPosition.utf8Offset
+      }
+      current = parent.parent
+    }
+    return Int.max
+  }
+
+  /// The end of what an `if let` binds for (its body), or a `guard let` (the rest of its block).
+  static func bindingScopeEnd(of node: Syntax) -> Int {
+    var current = node.parent
+    while let parent = current {
+      if let ifExpression = parent.as(IfExprSyntax.self) { return ifExpression.body.endPosition.utf8Offset }
+      if let whileStatement = parent.as(WhileStmtSyntax.self) { return whileStatement.body.endPosition.utf8Offset }
+      if parent.is(GuardStmtSyntax.self) { return scopeEnd(of: parent) }
+      current = parent.parent
+    }
+    return Int.max
   }
 
   override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {

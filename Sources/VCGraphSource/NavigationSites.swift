@@ -164,7 +164,8 @@ struct NavigationSites {
       site(call, kind: .show, destination: call.arguments[0].value, in: ref)
     case "showDetailViewController" where labels.count == 2 && labels[0] == nil && labels[1] == "sender":
       site(call, kind: .showDetail, destination: call.arguments[0].value, in: ref)
-    case "setViewControllers" where labels.first == .some(nil) && (labels.contains("animated") || labels.count == 1):
+    // `UIPageViewController.setViewControllers(_:direction:animated:)` turns pages: no navigation.
+    case "setViewControllers" where labels == [nil, "animated"] || labels == [nil]:
       let kind = containerKind(of: call.receiver, in: scope)
       guard kind != nil || call.receiver != nil || isController(index[ref].owner) else { return }
       list(call.arguments[0].value, kind: kind == .tabBar ? .tabs : .stack, call: call.callee, site: call.site, in: ref, guards: call.guards)
@@ -303,6 +304,12 @@ struct NavigationSites {
     let scope = Scope(function: ref, position: call.node.position.utf8Offset)
     let isSuper = call.receiver?.is(SuperExprSyntax.self) ?? false
     let from = isSuper ? index[ref].owner ?? typeName : typeName
+    // `.map { UINavigationController(rootViewController: $0) }` is read with the list it makes.
+    if let first = call.arguments.first,
+      ExpressionResolver.stripped(first.value).as(DeclReferenceExprSyntax.self)?.baseName.text.hasPrefix("$") == true
+    {
+      return
+    }
     if labels.first == "rootViewController", resolver.controllerKind(of: typeName) == .navigation {
       let destination = resolver.resolve(call.arguments[0].value, in: scope)
       emit(call, kind: .stack, destination: destination, in: ref, identifier: nil, from: from)
