@@ -26,6 +26,8 @@ struct AppIndex {
   private(set) var methods: [String: [String: [FunctionRef]]] = [:]
   /// Functions declared outside any type, by name.
   private(set) var freeFunctions: [String: [FunctionRef]] = [:]
+  /// Each enum's cases and their associated values' types.
+  private(set) var caseParameters: [String: [String: [String?]]] = [:]
   /// Each enum's cases and their raw values.
   private(set) var rawValues: [String: [String: String]] = [:]
   /// The code of each property that has some, by owner then name.
@@ -50,6 +52,9 @@ struct AppIndex {
           inherited[type.name] = type.inherited + (inherited[type.name] ?? [])
         }
         if !type.rawValues.isEmpty { rawValues[type.name, default: [:]].merge(type.rawValues) { first, _ in first } }
+        for (caseName, parameters) in type.caseParameters {
+          caseParameters[type.name, default: [:]][caseName] = parameters
+        }
       }
       for property in file.properties where properties[property.owner ?? ""]?[property.name] == nil {
         properties[property.owner ?? "", default: [:]][property.name] = property

@@ -151,6 +151,9 @@ struct ExpressionResolver {
     }
     let position = min(position, scope.position)
     if let local = function.locals.last(where: { $0.name == name && $0.position < position && position < $0.scopeEnd }) {
+      if let binding = local.caseBinding {
+        return caseValue(binding, in: scope).map(declared) ?? .unknown("\(name), a case's value")
+      }
       if let typeName = local.typeName, isSpecificController(typeName) { return .type(typeName) }
       if let value = local.value {
         if value.is(ArrayExprSyntax.self) { return .unknown("one of several controllers") }
@@ -175,6 +178,23 @@ struct ExpressionResolver {
     if let global = index.properties[""]?[name] { return resolve(global, depth: depth) }
     if name.first?.isUppercase == true { return .unknown("a type, not an instance") }
     return .unknown("\(name) is not known")
+  }
+
+  /// The declared type of a `switch` case's associated value: the subject's enum's case parameter.
+  func caseValue(_ binding: CaseBinding, in scope: Scope) -> String? {
+    let function = function(scope)
+    var enumName = function.parameters.first { $0.name == binding.subject }?.typeName
+      ?? function.locals.last { $0.name == binding.subject && $0.typeName != nil }?.typeName
+    if enumName == nil, let owner = function.owner { enumName = index.property(named: binding.subject, in: owner)?.typeName }
+    if let enumName, let parameters = index.caseParameters[enumName]?[binding.caseName],
+      binding.index < parameters.count
+    {
+      return parameters[binding.index]
+    }
+    // The subject's type is not written: an enum of the app with that case, when only one has it.
+    let candidates = index.caseParameters.values.compactMap { $0[binding.caseName] }.filter { binding.index < $0.count }
+    guard candidates.count == 1 else { return nil }
+    return candidates[0][binding.index]
   }
 
   /// A declared type: the type when it says more than "a view controller", else unknown.

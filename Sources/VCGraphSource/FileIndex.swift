@@ -29,6 +29,8 @@ struct TypeDeclaration {
   var site: AppMap.Site
   /// For an enum, each case's raw value (its name when it has none).
   var rawValues: [String: String] = [:]
+  /// For an enum, each case's associated values' types.
+  var caseParameters: [String: [String?]] = [:]
 }
 
 /// A stored or computed property, or a global variable (owner nil).
@@ -96,6 +98,15 @@ struct Local {
   var guards: [CaseGuard] = []
   /// Where the name stops being visible: the end of the block (or `if` body) it is bound in.
   var scopeEnd = Int.max
+  /// For `case .alert(let controller)`: the switch's subject, the case and the associated value's position.
+  var caseBinding: CaseBinding?
+}
+
+/// A name bound to an enum case's associated value by a `switch` case's pattern.
+struct CaseBinding {
+  var subject: String
+  var caseName: String
+  var index: Int
 }
 
 /// A call expression in a function body.
@@ -231,6 +242,9 @@ private final class IndexingVisitor: SyntaxVisitor {
         value = text
       }
       types[index].rawValues[element.name.text] = value
+      if let parameters = element.parameterClause?.parameters {
+        types[index].caseParameters[element.name.text] = parameters.map { TypeName.of($0.type) }
+      }
     }
     return .skipChildren
   }
@@ -430,6 +444,19 @@ private final class IndexingVisitor: SyntaxVisitor {
       }
     }
     guardStack.append(CaseGuard(subject: subject, cases: cases))
+    // `case .alert(let controller)`: `controller` is the case's associated value.
+    if case let .case(label) = node.label, let function = functionStack.last {
+      for item in label.caseItems {
+        guard let caseName = Self.caseName(in: Syntax(item.pattern)) else { continue }
+        for (position, name) in Self.boundNames(in: Syntax(item.pattern)) {
+          functions[function].locals.append(
+            Local(
+              name: name, position: node.positionAfterSkippingLeadingTrivia.utf8Offset, typeName: nil, value: nil,
+              guards: guardStack, scopeEnd: node.endPosition.utf8Offset,
+              caseBinding: CaseBinding(subject: subject, caseName: caseName, index: position)))
+        }
+      }
+    }
     return .visitChildren
   }
   override func visitPost(_ node: SwitchCaseSyntax) {
@@ -443,6 +470,26 @@ private final class IndexingVisitor: SyntaxVisitor {
     if let pattern = node.as(ExpressionPatternSyntax.self) { return caseName(in: Syntax(pattern.expression)) }
     if let binding = node.as(ValueBindingPatternSyntax.self) { return caseName(in: Syntax(binding.pattern)) }
     return nil
+  }
+
+  /// The names a case pattern binds, by the position of the associated value: `(0, "vm")` for
+  /// `.profile(let vm)`, `let .profile(vm)`.
+  static func boundNames(in node: Syntax) -> [(Int, String)] {
+    if let pattern = node.as(ExpressionPatternSyntax.self) { return boundNames(in: Syntax(pattern.expression)) }
+    if let binding = node.as(ValueBindingPatternSyntax.self) { return boundNames(in: Syntax(binding.pattern)) }
+    guard let call = node.as(FunctionCallExprSyntax.self) else { return [] }
+    var names: [(Int, String)] = []
+    for (position, argument) in call.arguments.enumerated() {
+      var current = Syntax(argument.expression)
+      if let patternExpression = current.as(PatternExprSyntax.self) { current = Syntax(patternExpression.pattern) }
+      if let binding = current.as(ValueBindingPatternSyntax.self) { current = Syntax(binding.pattern) }
+      if let identifier = current.as(IdentifierPatternSyntax.self) {
+        names.append((position, identifier.identifier.text))
+      } else if let reference = current.as(DeclReferenceExprSyntax.self) {
+        names.append((position, reference.baseName.text))
+      }
+    }
+    return names
   }
 
   /// The name an expression starts from: `route` for `route`, `self.route`, `route.kind`.
