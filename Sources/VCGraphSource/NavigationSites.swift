@@ -65,8 +65,12 @@ struct NavigationSites {
     let functions = allFunctions
     // UIKit's calls first: they make the first wrappers.
     var wrapperCalls: [(FunctionRef, Call, FunctionRef)] = []
+    /// The transitions each function's own calls make, by function.
+    var own: [FunctionRef: Range<Int>] = [:]
     for ref in functions {
       let function = index[ref]
+      let first = transitions.count
+      defer { own[ref] = first..<transitions.count }
       for call in function.calls {
         if let target = appFunction(called: call, in: ref) {
           wrapperCalls.append((ref, call, target))
@@ -89,6 +93,18 @@ struct NavigationSites {
         }
       }
       if !changed { break }
+    }
+    // A child coordinator's `start()` shows what it shows: each of its calls is a site of each.
+    for (ref, call, target) in wrapperCalls where call.callee == "start" && call.arguments.isEmpty {
+      guard let coordinator = index[target].owner, isCoordinator(coordinator), let range = own[target] else { continue }
+      for shown in transitions[range] where shown.to != nil {
+        var copy = shown
+        copy.from = self.owner(of: index[ref])
+        copy.site = call.site
+        copy.call = call.callee
+        copy.via = [index[target].qualifiedName]
+        transitions.append(copy)
+      }
     }
     // Each call of a wrapper is a site.
     for (ref, call, target) in wrapperCalls {
@@ -122,6 +138,11 @@ struct NavigationSites {
       if candidates.isEmpty { candidates = index.freeFunctions[call.callee] ?? [] }
     }
     return candidates.first { resolver.labelsMatch(call.node, index[$0]) && $0 != ref }
+  }
+
+  /// A coordinator: a type named so, or one conforming to a `…Coordinator` protocol.
+  func isCoordinator(_ name: String) -> Bool {
+    index.lineage(of: name).contains { $0.hasSuffix("Coordinator") || $0.hasSuffix("Coordinating") }
   }
 
   /// True when a call has the name and labels of one of UIKit's navigation calls.
