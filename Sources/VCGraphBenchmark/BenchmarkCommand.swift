@@ -25,6 +25,9 @@ struct BenchmarkCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Also write the results as Markdown to FILE.", valueName: "FILE"))
   var output: String?
 
+  @Option(help: ArgumentHelp("Run one measure only: map (vcgraph map on generated apps).", valueName: "MEASURE"))
+  var only: String?
+
   /// Internal: run the command after `--` as a child of this small, fresh process and print its wall
   /// time (ns) and peak memory (bytes). See ``ChildProcess/measuredThroughHelper(_:benchmark:scratch:)``.
   @Option(help: .hidden)
@@ -66,7 +69,11 @@ struct BenchmarkCommand: ParsableCommand {
     let measurements = try Measurements(
       plan: plan, vcgraph: vcgraph, dot: dot, benchmark: Self.executablePath, workspace: workspace, report: report,
       onSection: { section in Self.say("\n" + section.text) })
-    try measurements.measureAll()
+    switch only {
+    case nil: try measurements.measureAll()
+    case "map": try measurements.measureMap()
+    case let other?: throw .unexpectedWorkload("no measure named \(other); the one that runs alone is: map")
+    }
     report = measurements.report
     report.heading.append("Load average at end: \(Self.loadAverage())")
     Self.say("\n" + report.summary.text)

@@ -12,6 +12,8 @@ struct Plan: Sendable {
   var baselineSize: Int
   /// Runs of a short measurement, of which the median is kept.
   var repeats: Int
+  /// Swift files of the generated apps `vcgraph map` reads; the one of 1,200 files is judged.
+  var mapSizes: [Int] = [100, 1_200, 5_000]
 
   /// The workloads of issue 6: about ten minutes on two cores.
   static let full = Plan(
@@ -21,5 +23,5 @@ struct Plan: Sendable {
   /// Small workloads for a smoke test: well under a minute.
   static let quick = Plan(
     flowSteps: 20, longFlowSteps: 200, shortFlowSteps: 50, hierarchySizes: [10, 100, 500], baselineSize: 100,
-    repeats: 1)
+    repeats: 1, mapSizes: [100, 400])
 }
