@@ -189,7 +189,9 @@ struct NavigationSites {
     case "setViewControllers" where labels == [nil, "animated"] || labels == [nil]:
       let kind = containerKind(of: call.receiver, in: scope)
       guard kind != nil || call.receiver != nil || isController(index[ref].owner) else { return }
-      list(call.arguments[0].value, kind: kind == .tabBar ? .tabs : .stack, call: call.callee, site: call.site, in: ref, guards: call.guards)
+      list(
+        call.arguments[0].value, kind: kind == .tabBar ? .tabs : .stack, call: call.callee, site: call.site, in: ref,
+        guards: call.guards, container: container(call.receiver, in: scope))
     case "addChild" where labels == [nil], "addChildViewController" where labels == [nil]:
       embed(call, in: ref)
     case "performSegue" where labels.first == "withIdentifier":
@@ -362,7 +364,7 @@ struct NavigationSites {
       let kind = containerKind(of: assignment.receiver, in: scope)
       list(
         Self.assignedValue(assignment.value), kind: kind == .tabBar ? .tabs : .stack, call: "viewControllers=",
-        site: assignment.site, in: ref, guards: assignment.guards)
+        site: assignment.site, in: ref, guards: assignment.guards, container: container(assignment.receiver, in: scope))
     default:
       break
     }
@@ -375,6 +377,17 @@ struct NavigationSites {
     let text = receiver.trimmedDescription.lowercased()
     if text.contains("window") { return true }
     return false
+  }
+
+  /// The container class a receiver is (the caller itself without one), when the code says.
+  func container(_ receiver: ExprSyntax?, in scope: Scope) -> String? {
+    guard let receiver else {
+      return index[scope.function].owner.flatMap { resolver.controllerKind(of: $0)?.viewControllerKind.isContainer == true ? $0 : nil }
+    }
+    guard case let .type(type) = resolver.resolve(receiver, in: scope),
+      resolver.controllerKind(of: type)?.viewControllerKind.isContainer == true
+    else { return nil }
+    return type
   }
 
   /// The value of `x = value`, as written (the sequence's part after `=`).
@@ -391,7 +404,7 @@ struct NavigationSites {
   /// An array of controllers set on a container: one site per element, in order.
   mutating func list(
     _ value: ExprSyntax, kind: AppMap.Transition.Kind, call: String, site: AppMap.Site, in ref: FunctionRef,
-    guards: [CaseGuard]
+    guards: [CaseGuard], container: String?
   ) {
     let scope = Scope(function: ref, position: value.position.utf8Offset)
     let stripped = ExpressionResolver.stripped(Self.assignedValue(value))
@@ -399,7 +412,7 @@ struct NavigationSites {
       for element in array.elements {
         let destination = resolver.resolve(element.expression, in: scope)
         if case let .type(type) = destination, !resolver.isControllerLike(type) { continue }
-        emit(at: site, call: call, guards: guards, kind: kind, destination: destination, in: ref)
+        emit(at: site, call: call, guards: guards, kind: kind, destination: destination, in: ref, container: container)
       }
       return
     }
@@ -410,13 +423,13 @@ struct NavigationSites {
       let base = member.base, let closure = mapped.trailingClosure ?? mapped.arguments.first?.expression.as(ClosureExprSyntax.self),
       let elements = arrayElements(base, in: scope), let made = closure.statements.first?.item.as(ExprSyntax.self),
       let construct = ExpressionResolver.stripped(made).as(FunctionCallExprSyntax.self),
-      let container = ExpressionResolver.typeReference(construct.calledExpression)
+      let made = ExpressionResolver.typeReference(construct.calledExpression)
     {
       for element in elements {
         let destination = resolver.resolve(element, in: scope)
-        emit(at: site, call: call, guards: guards, kind: kind, destination: .type(container), in: ref)
+        emit(at: site, call: call, guards: guards, kind: kind, destination: .type(made), in: ref, container: container)
         if construct.arguments.first?.label?.text == "rootViewController" {
-          emit(at: site, call: container, guards: guards, kind: .stack, destination: destination, in: ref, from: container)
+          emit(at: site, call: made, guards: guards, kind: .stack, destination: destination, in: ref, from: made)
         }
       }
       return
@@ -574,7 +587,7 @@ struct NavigationSites {
   mutating func emit(
     at site: AppMap.Site, call: String, guards: [CaseGuard], kind: AppMap.Transition.Kind, destination: Destination,
     in ref: FunctionRef, identifier: String? = nil, style: Style? = nil, detents: [String]? = nil, from: String? = nil,
-    isList: Bool = false
+    isList: Bool = false, container: String? = nil
   ) {
     let function = index[ref]
     var to: String?
@@ -602,7 +615,7 @@ struct NavigationSites {
     transitions.append(
       AppMap.Transition(
         from: from ?? owner(of: function), to: to, kind: kind, style: writtenStyle, detents: detents, site: site,
-        call: call, unresolved: reason, identifier: identifier))
+        call: call, unresolved: reason, identifier: identifier, container: container))
   }
 
   /// Who makes a call: the type whose code it is in; `main` for top-level code.

@@ -65,8 +65,13 @@ private struct FlowBuilder {
     var reaching: [String: [AppMap.Transition]] = [:]
     for transition in map.transitions {
       guard let to = transition.to, transition.kind != .hosting, transition.kind != .instantiate else { continue }
-      leaving[transition.from, default: []].append(transition)
-      reaching[to, default: []].append(transition)
+      // Stacks and tabs another type sets (a scene delegate's tab bar) leave from their container.
+      var leaves = transition
+      if let container = transition.container, transition.kind == .stack || transition.kind == .tabs {
+        leaves.from = container
+      }
+      leaving[leaves.from, default: []].append(leaves)
+      reaching[to, default: []].append(leaves)
     }
     self.leaving = leaving
     self.reaching = reaching
@@ -80,7 +85,12 @@ private struct FlowBuilder {
     if let id = ids[name] { return id }
     var base = String(name.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
     if base.isEmpty { base = "controller" }
-    base = base.prefix(1).lowercased() + base.dropFirst()
+    // `inboxViewController`, `uiNavigationController`: a leading run of capitals in lower case, but
+    // the last when a word follows it.
+    let characters = Array(base)
+    var run = characters.prefix { $0.isUppercase }.count
+    if run > 1, run < characters.count { run -= 1 }
+    base = String(characters.prefix(max(run, 1))).lowercased() + String(characters.dropFirst(max(run, 1)))
     var id = base
     var number = 2
     while controllers.contains(where: { $0.id == id }) {

@@ -60,6 +60,7 @@ extension AppMap.Transition {
     var fields: [(String, JSONValue)] = [
       ("from", .string(from)), ("to", to.map(JSONValue.string) ?? .null), ("kind", .string(kind.rawValue)),
     ]
+    if let container { fields.append(("container", .string(container))) }
     if let style { fields.append(("style", .string(style))) }
     if let detents { fields.append(("detents", .array(detents.map(JSONValue.string)))) }
     fields += [

@@ -221,10 +221,13 @@ extension AppMap {
     public var via: [String]
     /// For segues and storyboard instantiations, the identifier named.
     public var identifier: String?
+    /// For `stack` and `tabs` set by another type's code (a scene delegate setting a tab bar's
+    /// `viewControllers`), the container class they go into, when the code says.
+    public var container: String?
 
     public init(
       from: String, to: String?, kind: Kind, style: String? = nil, detents: [String]? = nil, site: Site,
-      call: String, unresolved: String? = nil, via: [String] = [], identifier: String? = nil
+      call: String, unresolved: String? = nil, via: [String] = [], identifier: String? = nil, container: String? = nil
     ) {
       self.from = from
       self.to = to
@@ -236,6 +239,7 @@ extension AppMap {
       self.unresolved = to == nil ? (unresolved ?? "unknown") : nil
       self.via = via
       self.identifier = identifier
+      self.container = container
     }
 
     /// What a call does.

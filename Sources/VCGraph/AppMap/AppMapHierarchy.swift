@@ -80,10 +80,11 @@ public struct AppMapHierarchy: Sendable {
     var contained: Set<AppMap.Transition> = []
     var rooted: Set<String> = []
     for transition in map.transitions where transition.kind.isContainment {
-      guard let child = transition.to, hierarchy[child] != nil, child != transition.from else { continue }
+      // Stacks and tabs go into the container the code names (a scene delegate's tab bar), else the caller.
+      let parent = transition.container ?? transition.from
+      guard let child = transition.to, hierarchy[child] != nil, child != parent else { continue }
       // A child that is already placed, or that contains its would-be parent, stays an edge.
-      guard hierarchy[child]?.parent == nil, !rooted.contains(child),
-        !hierarchy.isSelfOrAncestor(child, of: transition.from)
+      guard hierarchy[child]?.parent == nil, !rooted.contains(child), !hierarchy.isSelfOrAncestor(child, of: parent)
       else { continue }
       switch transition.kind {
       case .root:
@@ -92,8 +93,8 @@ public struct AppMapHierarchy: Sendable {
         hierarchy.addWindow(Window(id: windowID, isKey: hierarchy.windows.isEmpty, rootViewController: child))
         rooted.insert(child)
       case .stack, .tabs:
-        guard let parentKind = hierarchy[transition.from]?.kind, parentKind.isSystemContainer else { continue }
-        hierarchy.attachChild(child, to: transition.from)
+        guard let parentKind = hierarchy[parent]?.kind, parentKind.isSystemContainer else { continue }
+        hierarchy.attachChild(child, to: parent)
       case .embed:
         guard nodes[transition.from].map({ if case .controller = $0.role { true } else { false } }) ?? false
         else { continue }
