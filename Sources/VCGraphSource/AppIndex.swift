@@ -76,6 +76,16 @@ struct AppIndex {
 
   subscript(ref: FunctionRef) -> Function { files[ref.file].functions[ref.index] }
 
+  /// The most functions of one name looked through for a call whose receiver's type is not known:
+  /// a name declared more often (`viewDidLoad`, `init`) cannot say which one is called.
+  static let maximumCandidates = 8
+
+  /// The app's functions named `name`, when few enough are to tell them apart by their labels.
+  func fewFunctions(named name: String) -> [FunctionRef] {
+    guard let all = functionsByName[name], all.count <= Self.maximumCandidates else { return [] }
+    return all
+  }
+
   /// The property's code (the function made of its initializer or getter), when it has one.
   func code(ofProperty name: String, owner: String?) -> FunctionRef? {
     propertyCode[owner ?? ""]?[name]

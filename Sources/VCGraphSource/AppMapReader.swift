@@ -60,7 +60,8 @@ public struct AppMapReader: Sendable {
       case let .success(file):
         if let error = file.syntaxError {
           warnings.append(
-            "\(error.file):\(error.line):\(error.column): warning: syntax error; the file is read as the parser recovers it")
+            "\(error.file):\(error.line):\(error.column): warning: syntax error; the file is read as the parser recovers it"
+          )
         }
         files.append(file)
       case let .failure(failure):
@@ -106,7 +107,9 @@ public struct AppMapReader: Sendable {
   }
 
   /// Parses the files on `threads` threads, each taking the next file when it is done.
-  static func parse(_ paths: [String], threads: Int, progress: (@Sendable (Int, Int) -> Void)?)
+  static func parse(
+    _ paths: [String], threads: Int, progress: (@Sendable (Int, Int) -> Void)?
+  )
     -> [Result<FileIndex, AppMap.Skipped.Failure>]
   {
     let results = ResultSlots(count: paths.count)

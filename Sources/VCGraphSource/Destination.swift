@@ -51,7 +51,9 @@ struct ExpressionResolver {
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
       return resolve(name: reference.baseName.text, in: scope, at: expression.position.utf8Offset, depth: depth)
     }
-    if let member = expression.as(MemberAccessExprSyntax.self) { return resolve(member: member, in: scope, depth: depth) }
+    if let member = expression.as(MemberAccessExprSyntax.self) {
+      return resolve(member: member, in: scope, depth: depth)
+    }
     if let ternary = expression.as(TernaryExprSyntax.self) {
       return either(
         resolve(ternary.thenExpression, in: scope, depth: depth + 1),
@@ -147,10 +149,13 @@ struct ExpressionResolver {
   func resolve(name: String, in scope: Scope, at position: Int, depth: Int) -> Destination {
     let function = function(scope)
     if name == "self" {
+      // In `extension UIViewController`, `self` is any controller.
+      if let owner = function.owner, Self.genericBases.contains(owner) { return .unknown("self, any \(owner)") }
       return function.owner.map { .type($0) } ?? .unknown("self outside a type")
     }
     let position = min(position, scope.position)
-    if let local = function.locals.last(where: { $0.name == name && $0.position < position && position < $0.scopeEnd }) {
+    if let local = function.locals.last(where: { $0.name == name && $0.position < position && position < $0.scopeEnd })
+    {
       if let binding = local.caseBinding {
         return caseValue(binding, in: scope).map(declared) ?? .unknown("\(name), a case's value")
       }
@@ -183,9 +188,12 @@ struct ExpressionResolver {
   /// The declared type of a `switch` case's associated value: the subject's enum's case parameter.
   func caseValue(_ binding: CaseBinding, in scope: Scope) -> String? {
     let function = function(scope)
-    var enumName = function.parameters.first { $0.name == binding.subject }?.typeName
+    var enumName =
+      function.parameters.first { $0.name == binding.subject }?.typeName
       ?? function.locals.last { $0.name == binding.subject && $0.typeName != nil }?.typeName
-    if enumName == nil, let owner = function.owner { enumName = index.property(named: binding.subject, in: owner)?.typeName }
+    if enumName == nil, let owner = function.owner {
+      enumName = index.property(named: binding.subject, in: owner)?.typeName
+    }
     if let enumName, let parameters = index.caseParameters[enumName]?[binding.caseName],
       binding.index < parameters.count
     {
@@ -276,7 +284,8 @@ struct ExpressionResolver {
       if name.first?.isUppercase == true, index.freeFunctions[name] == nil {
         return construct(name, generic: genericArgument, call: call, in: scope, depth: depth)
       }
-      return resolveFunctionCall(name: name, receiverType: function(scope).owner, isImplicitSelf: true, call: call, in: scope, depth: depth)
+      return resolveFunctionCall(
+        name: name, receiverType: function(scope).owner, isImplicitSelf: true, call: call, in: scope, depth: depth)
     }
     guard let member = called.as(MemberAccessExprSyntax.self) else { return .unknown("a call vcgraph does not follow") }
     let name = member.declName.baseName.text
@@ -303,11 +312,12 @@ struct ExpressionResolver {
       return .unknown("\(typeName).\(name)")
     }
     if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind == .keyword(.self) {
-      return resolveFunctionCall(name: name, receiverType: function(scope).owner, isImplicitSelf: true, call: call, in: scope, depth: depth)
+      return resolveFunctionCall(
+        name: name, receiverType: function(scope).owner, isImplicitSelf: true, call: call, in: scope, depth: depth)
     }
     guard case let .type(receiverType) = resolve(base, in: scope, depth: depth + 1) else {
       // A method found once in the whole app, whatever its receiver.
-      let candidates = (index.functionsByName[name] ?? []).filter { labelsMatch(call, index[$0]) }
+      let candidates = index.fewFunctions(named: name).filter { labelsMatch(call, index[$0]) }
       if candidates.count == 1, let only = candidates.first,
         let returned = returned(by: only, arguments: bind(call, to: only), caller: scope, depth: depth + 1)
       {
@@ -315,7 +325,8 @@ struct ExpressionResolver {
       }
       return .unknown("\(name)(…) on a value vcgraph cannot follow")
     }
-    return resolveFunctionCall(name: name, receiverType: receiverType, isImplicitSelf: false, call: call, in: scope, depth: depth)
+    return resolveFunctionCall(
+      name: name, receiverType: receiverType, isImplicitSelf: false, call: call, in: scope, depth: depth)
   }
 
   /// `Foo` or `Module.Foo` used as a type: the type's name.
@@ -328,13 +339,17 @@ struct ExpressionResolver {
     {
       return member.declName.baseName.text
     }
-    if let specialized = expression.as(GenericSpecializationExprSyntax.self) { return typeReference(specialized.expression) }
+    if let specialized = expression.as(GenericSpecializationExprSyntax.self) {
+      return typeReference(specialized.expression)
+    }
     return nil
   }
 
   /// `Foo(…)`: an instance of `Foo`, or what a function named `Foo` returns; `UIHostingController(rootView: V())`
   /// is named by its view.
-  func construct(_ name: String, generic: String?, call: FunctionCallExprSyntax, in scope: Scope, depth: Int) -> Destination {
+  func construct(
+    _ name: String, generic: String?, call: FunctionCallExprSyntax, in scope: Scope, depth: Int
+  ) -> Destination {
     if name == "UIHostingController" {
       if let generic { return .type("UIHostingController<\(generic)>") }
       if let rootView = call.arguments.first(where: { $0.label?.text == "rootView" }),
@@ -352,14 +367,17 @@ struct ExpressionResolver {
   func hostedView(_ expression: ExprSyntax, in scope: Scope, depth: Int) -> String? {
     var current = Self.stripped(expression)
     // Modifiers: `View().modifier(…)` is the view.
-    while let call = current.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+    while let call = current.as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self),
       let base = member.base, member.declName.baseName.text.first?.isLowercase == true
     {
       current = Self.stripped(base)
     }
     if let call = current.as(FunctionCallExprSyntax.self), let name = Self.typeReference(call.calledExpression) {
       // `AnyView(SettingsView())` hosts `SettingsView`.
-      if name == "AnyView", let first = call.arguments.first { return hostedView(first.expression, in: scope, depth: depth + 1) }
+      if name == "AnyView", let first = call.arguments.first {
+        return hostedView(first.expression, in: scope, depth: depth + 1)
+      }
       return name
     }
     if case let .type(name) = resolve(current, in: scope, depth: depth + 1) { return name }
@@ -377,7 +395,8 @@ struct ExpressionResolver {
       }
     }
     guard let returned else { return .unknown("a closure") }
-    return resolve(returned, in: Scope(function: scope.function, position: returned.position.utf8Offset), depth: depth + 1)
+    return resolve(
+      returned, in: Scope(function: scope.function, position: returned.position.utf8Offset), depth: depth + 1)
   }
 
   /// A call of the app's function or method `name`: what it returns.
@@ -458,7 +477,8 @@ struct ExpressionResolver {
       guard returnApplies(item, in: function, arguments: arguments) else { continue }
       // `return nil` (a guard's way out) shows nothing.
       if Self.stripped(item.value).is(NilLiteralExprSyntax.self) { continue }
-      var result = resolve(item.value, in: Scope(function: ref, position: item.value.position.utf8Offset), depth: depth + 1)
+      var result = resolve(
+        item.value, in: Scope(function: ref, position: item.value.position.utf8Offset), depth: depth + 1)
       if case let .parameter(parameterIndex, _) = result {
         if let argument = arguments[parameterIndex], let caller {
           result = resolve(argument, in: caller, depth: depth + 1)
@@ -544,7 +564,8 @@ struct ExpressionResolver {
       if member.base == nil || typeReference(member.base!) != nil { return member.declName.baseName.text }
       return nil
     }
-    if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+    if let call = expression.as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self),
       member.base == nil || typeReference(member.base!) != nil
     {
       return member.declName.baseName.text
@@ -556,7 +577,8 @@ struct ExpressionResolver {
 
   /// The scene a call of an instantiating wrapper names: its identifier and storyboard arguments
   /// read where the wrapper is called.
-  func storyboardScene(identifier: ExprSyntax?, nameArgument: ExprSyntax?, name: String?, caller: Scope?) -> Destination {
+  func storyboardScene(identifier: ExprSyntax?, nameArgument: ExprSyntax?, name: String?, caller: Scope?) -> Destination
+  {
     guard let caller, let identifier, let id = stringValue(identifier, in: caller) else {
       return .unknown("a storyboard identifier not written in the code")
     }
@@ -566,13 +588,19 @@ struct ExpressionResolver {
   }
 
   /// `storyboard.instantiateViewController(withIdentifier: "Profile")`: the scene's class.
-  func instantiated(call: FunctionCallExprSyntax, name: String, base: ExprSyntax, in scope: Scope, depth: Int)
+  func instantiated(
+    call: FunctionCallExprSyntax, name: String, base: ExprSyntax, in scope: Scope, depth: Int
+  )
     -> Destination
   {
     // `instantiateViewController(identifier:) { coder in … }` and a cast around the call say the class too.
-    if let cast = Self.castAround(call), isControllerLike(cast), !Self.genericBases.contains(cast) { return .type(cast) }
+    if let cast = Self.castAround(call), isControllerLike(cast), !Self.genericBases.contains(cast) {
+      return .type(cast)
+    }
     // `instantiateViewController(identifier: "x") { coder in Foo(coder: coder) }`: the creator makes the class.
-    let creator = call.trailingClosure ?? call.arguments.first { $0.label?.text == "creator" }?.expression.as(ClosureExprSyntax.self)
+    let creator =
+      call.trailingClosure
+      ?? call.arguments.first { $0.label?.text == "creator" }?.expression.as(ClosureExprSyntax.self)
     if let creator, case let .type(made) = resolve(closure: creator, in: scope, depth: depth), isControllerLike(made) {
       return .type(made)
     }
@@ -585,7 +613,8 @@ struct ExpressionResolver {
     guard let argument = call.arguments.first, let identifier = stringValue(argument.expression, in: scope) else {
       // The identifier (and maybe the storyboard's name) are the function's parameters: each call says.
       let function = function(scope)
-      if let argument = call.arguments.first, let reference = Self.stripped(argument.expression).as(DeclReferenceExprSyntax.self),
+      if let argument = call.arguments.first,
+        let reference = Self.stripped(argument.expression).as(DeclReferenceExprSyntax.self),
         let position = function.parameters.firstIndex(where: { $0.name == reference.baseName.text })
       {
         return .storyboardParameter(
@@ -604,13 +633,15 @@ struct ExpressionResolver {
       if let sequence = parent.as(SequenceExprSyntax.self) {
         let elements = Array(sequence.elements)
         if let position = elements.firstIndex(where: { $0.id == current.id }), position + 2 < elements.count,
-          elements[position + 1].is(UnresolvedAsExprSyntax.self), let type = elements[position + 2].as(TypeExprSyntax.self)
+          elements[position + 1].is(UnresolvedAsExprSyntax.self),
+          let type = elements[position + 2].as(TypeExprSyntax.self)
         {
           return TypeName.of(type.type)
         }
         return nil
       }
-      if parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) || parent.is(TupleExprSyntax.self)
+      if parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+        || parent.is(TupleExprSyntax.self)
         || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true
         || parent.is(LabeledExprListSyntax.self) || parent.is(TryExprSyntax.self)
       {
@@ -633,7 +664,9 @@ struct ExpressionResolver {
       return function.parameters.firstIndex { $0.name == reference.baseName.text }
     }
     guard depth < 4, let reference = expression.as(DeclReferenceExprSyntax.self),
-      let local = function.locals.last(where: { $0.name == reference.baseName.text && $0.position < expression.position.utf8Offset }),
+      let local = function.locals.last(where: {
+        $0.name == reference.baseName.text && $0.position < expression.position.utf8Offset
+      }),
       let value = local.value
     else { return nil }
     return storyboardNameParameter(value, in: scope, depth: depth + 1)
@@ -649,7 +682,9 @@ struct ExpressionResolver {
     }
     guard depth < Self.maximumDepth, let reference = expression.as(DeclReferenceExprSyntax.self) else { return nil }
     let function = function(scope)
-    if let local = function.locals.last(where: { $0.name == reference.baseName.text && $0.position < expression.position.utf8Offset }),
+    if let local = function.locals.last(where: {
+      $0.name == reference.baseName.text && $0.position < expression.position.utf8Offset
+    }),
       let value = local.value
     {
       return storyboardName(value, in: scope, depth: depth + 1)
@@ -762,8 +797,9 @@ struct ExpressionResolver {
   /// A name ending as controller classes do (`…ViewController`, `…Controller`).
   static func readsAsController(_ name: String) -> Bool {
     let base = TypeName.base(name)
-    return base.hasSuffix("ViewController") || base.hasSuffix("Controller") && !base.hasSuffix("ResultsController")
-      && !base.hasSuffix("FetchedResultsController") && !base.hasSuffix("InteractionController")
+    return base.hasSuffix("ViewController")
+      || base.hasSuffix("Controller") && !base.hasSuffix("ResultsController")
+        && !base.hasSuffix("FetchedResultsController") && !base.hasSuffix("InteractionController")
   }
 
   /// What a class is, following its superclasses through the app's classes to UIKit's; a chain that

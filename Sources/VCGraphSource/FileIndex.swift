@@ -196,7 +196,9 @@ private final class IndexingVisitor: SyntaxVisitor {
 
   // MARK: Types
 
-  func openType(_ name: String, _ kind: TypeDeclaration.Kind, _ inheritance: InheritanceClauseSyntax?, at node: some SyntaxProtocol) {
+  func openType(
+    _ name: String, _ kind: TypeDeclaration.Kind, _ inheritance: InheritanceClauseSyntax?, at node: some SyntaxProtocol
+  ) {
     let inherited = inheritance?.inheritedTypes.map { TypeName.of($0.type) } ?? []
     types.append(TypeDeclaration(name: name, kind: kind, inherited: inherited, site: site(of: node)))
     typeStack.append(name)
@@ -344,7 +346,8 @@ private final class IndexingVisitor: SyntaxVisitor {
       let typeName = binding.typeAnnotation.map { TypeName.of($0.type) }
       if isMember || isGlobal {
         var property = Property(
-          owner: isMember ? typeStack.last : nil, name: name, typeName: typeName, initializer: binding.initializer?.value,
+          owner: isMember ? typeStack.last : nil, name: name, typeName: typeName,
+          initializer: binding.initializer?.value,
           isStatic: Self.isStatic(node.modifiers))
         if let accessors = binding.accessorBlock {
           // A computed property: its getter is a function returning the property's type.
@@ -427,7 +430,9 @@ private final class IndexingVisitor: SyntaxVisitor {
       // `for vc in [a, b]`: the variable is one of the elements; read as the sequence, which
       // `AppResolver` looks into.
       functions[function].locals.append(
-        Local(name: name, position: node.positionAfterSkippingLeadingTrivia.utf8Offset, typeName: nil, value: node.sequence))
+        Local(
+          name: name, position: node.positionAfterSkippingLeadingTrivia.utf8Offset, typeName: nil, value: node.sequence)
+      )
     }
     return .visitChildren
   }
@@ -598,7 +603,8 @@ private final class IndexingVisitor: SyntaxVisitor {
         }
         return true
       }
-      if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(AccessorBlockSyntax.self)
+      if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self)
+        || parent.is(AccessorBlockSyntax.self)
         || parent.is(PatternBindingSyntax.self)
       {
         return false

@@ -67,7 +67,8 @@ struct MapBuilder {
       controllers: controllers.values.sorted { $0.name < $1.name },
       navigators: navigators.values.sorted { $0.name < $1.name },
       // By site; sites of one call (a list of tabs) keep the order written.
-      transitions: transitions.enumerated().sorted { ($0.element.site, $0.offset) < ($1.element.site, $1.offset) }.map(\.element))
+      transitions: transitions.enumerated().sorted { ($0.element.site, $0.offset) < ($1.element.site, $1.offset) }.map(
+        \.element))
   }
 
   func controller(_ name: String, kind: AppMap.Controller.Kind) -> AppMap.Controller {
@@ -96,7 +97,9 @@ struct MapBuilder {
     let site = index.typeSites[name] ?? index.extensionSites[name]
     let conformances = index.lineage(of: name)
     let kind: AppMap.Navigator.Kind
-    if AppMap.Controller.Kind.ofUIKitClass(name) != nil || index.typeKinds[name] == nil && index.extensionSites[name] != nil {
+    if AppMap.Controller.Kind.ofUIKitClass(name) != nil
+      || index.typeKinds[name] == nil && index.extensionSites[name] != nil
+    {
       kind = .extension
     } else if conformances.contains(where: { $0.hasSuffix("ApplicationDelegate") || $0.hasSuffix("SceneDelegate") })
       || name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate")
@@ -122,7 +125,8 @@ struct MapBuilder {
       for connection in storyboard.connections {
         guard let source = storyboard.scene(withObjectID: connection.source) else { continue }
         let from = StoryboardIndex.className(of: source)
-        let site = AppMap.Site(file: storyboard.path, line: connection.location.line, column: connection.location.column)
+        let site = AppMap.Site(
+          file: storyboard.path, line: connection.location.line, column: connection.location.column)
         if connection.kind == "unwind" { continue }
         let to = storyboards.destination(of: connection, in: storyboard)
         let kind: AppMap.Transition.Kind
@@ -144,8 +148,10 @@ struct MapBuilder {
         }
         transitions.append(
           AppMap.Transition(
-            from: from, to: to, kind: kind, style: style, site: site, call: "storyboard " + (connection.kind ?? "segue"),
-            unresolved: to == nil ? "a scene that is not in the storyboards read" : nil, identifier: connection.identifier))
+            from: from, to: to, kind: kind, style: style, site: site,
+            call: "storyboard " + (connection.kind ?? "segue"),
+            unresolved: to == nil ? "a scene that is not in the storyboards read" : nil,
+            identifier: connection.identifier))
       }
     }
     return transitions

@@ -56,7 +56,8 @@ struct NavigationSites {
 
   /// Every function of the app.
   var allFunctions: [FunctionRef] {
-    index.files.indices.flatMap { file in index.files[file].functions.indices.map { FunctionRef(file: file, index: $0) } }
+    index.files.indices.flatMap { file in index.files[file].functions.indices.map { FunctionRef(file: file, index: $0) }
+    }
   }
 
   // MARK: - Finding sites
@@ -122,6 +123,9 @@ struct NavigationSites {
     if let receiver = call.receiver.map(ExpressionResolver.stripped) {
       if let reference = receiver.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind == .keyword(.self) {
         candidates = function.owner.map { index.methods(named: call.callee, in: $0) } ?? []
+      } else if receiver.is(SuperExprSyntax.self) {
+        // `super.viewDidLoad()`: the superclass's method, when the app declares it.
+        candidates = function.owner.flatMap { index.superclass(of: $0) }.map { index.methods(named: call.callee, in: $0) } ?? []
       } else if let typeName = ExpressionResolver.typeReference(receiver) {
         candidates = index.methods(named: call.callee, in: typeName)
       } else if case let .type(typeName) = resolver.resolve(receiver, in: scope) {
@@ -130,7 +134,7 @@ struct NavigationSites {
         // A receiver whose type is not known: the app's function of that name and labels, when
         // only one exists and it is not UIKit's own call.
         guard !isUIKitSignature(call) else { return nil }
-        let all = (index.functionsByName[call.callee] ?? []).filter { resolver.labelsMatch(call.node, index[$0]) }
+        let all = index.fewFunctions(named: call.callee).filter { resolver.labelsMatch(call.node, index[$0]) }
         candidates = all.count == 1 ? all : []
       }
     } else {
@@ -285,7 +289,9 @@ struct NavigationSites {
   mutating func segue(_ call: Call, in ref: FunctionRef) {
     let scope = Scope(function: ref, position: call.node.position.utf8Offset)
     guard let identifier = resolver.stringValue(call.arguments[0].value, in: scope) else {
-      emit(call, kind: .segue, destination: .unknown("a segue identifier not written in the code"), in: ref, identifier: nil)
+      emit(
+        call, kind: .segue, destination: .unknown("a segue identifier not written in the code"), in: ref,
+        identifier: nil)
       return
     }
     let owner = index[ref].owner
@@ -341,7 +347,8 @@ struct NavigationSites {
     {
       // The hosting node names the SwiftUI view the call passes.
       let view = resolver.hostedView(rootView.value, in: scope, depth: 0)
-      let destination: Destination = view.map { .type("UIHostingController<\($0)>") } ?? .unknown("a SwiftUI view vcgraph cannot name")
+      let destination: Destination =
+        view.map { .type("UIHostingController<\($0)>") } ?? .unknown("a SwiftUI view vcgraph cannot name")
       emit(call, kind: .hosting, destination: destination, in: ref, identifier: nil, from: isSuper ? from : nil)
     }
   }
@@ -382,7 +389,9 @@ struct NavigationSites {
   /// The container class a receiver is (the caller itself without one), when the code says.
   func container(_ receiver: ExprSyntax?, in scope: Scope) -> String? {
     guard let receiver else {
-      return index[scope.function].owner.flatMap { resolver.controllerKind(of: $0)?.viewControllerKind.isContainer == true ? $0 : nil }
+      return index[scope.function].owner.flatMap {
+        resolver.controllerKind(of: $0)?.viewControllerKind.isContainer == true ? $0 : nil
+      }
     }
     guard case let .type(type) = resolver.resolve(receiver, in: scope),
       resolver.controllerKind(of: type)?.viewControllerKind.isContainer == true
@@ -394,7 +403,9 @@ struct NavigationSites {
   static func assignedValue(_ value: ExprSyntax) -> ExprSyntax {
     if let sequence = value.as(SequenceExprSyntax.self) {
       let elements = Array(sequence.elements)
-      if let assignment = elements.firstIndex(where: { $0.is(AssignmentExprSyntax.self) }), assignment + 1 < elements.count {
+      if let assignment = elements.firstIndex(where: { $0.is(AssignmentExprSyntax.self) }),
+        assignment + 1 < elements.count
+      {
         return elements[assignment + 1]
       }
     }
@@ -420,7 +431,8 @@ struct NavigationSites {
     // stack inside each navigation controller.
     if let mapped = stripped.as(FunctionCallExprSyntax.self),
       let member = mapped.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "map",
-      let base = member.base, let closure = mapped.trailingClosure ?? mapped.arguments.first?.expression.as(ClosureExprSyntax.self),
+      let base = member.base,
+      let closure = mapped.trailingClosure ?? mapped.arguments.first?.expression.as(ClosureExprSyntax.self),
       let elements = arrayElements(base, in: scope), let made = closure.statements.first?.item.as(ExprSyntax.self),
       let construct = ExpressionResolver.stripped(made).as(FunctionCallExprSyntax.self),
       let made = ExpressionResolver.typeReference(construct.calledExpression)
@@ -436,7 +448,9 @@ struct NavigationSites {
     }
     if case let .parameter(position, factory) = resolver.resolve(stripped, in: scope) {
       // A wrapper setting the list it is given: each call's array says.
-      emit(at: site, call: call, guards: guards, kind: kind, destination: .parameter(position, factory: factory), in: ref, isList: true)
+      emit(
+        at: site, call: call, guards: guards, kind: kind, destination: .parameter(position, factory: factory), in: ref,
+        isList: true)
       return
     }
     emit(at: site, call: call, guards: guards, kind: kind, destination: .unknown("a list made at run time"), in: ref)
@@ -447,7 +461,9 @@ struct NavigationSites {
     let stripped = ExpressionResolver.stripped(expression)
     if let array = stripped.as(ArrayExprSyntax.self) { return array.elements.map(\.expression) }
     if let reference = stripped.as(DeclReferenceExprSyntax.self),
-      let local = index[scope.function].locals.last(where: { $0.name == reference.baseName.text && $0.position < scope.position }),
+      let local = index[scope.function].locals.last(where: {
+        $0.name == reference.baseName.text && $0.position < scope.position
+      }),
       let value = local.value, let array = ExpressionResolver.stripped(value).as(ArrayExprSyntax.self)
     {
       return array.elements.map(\.expression)
@@ -458,7 +474,9 @@ struct NavigationSites {
   // MARK: - Sites
 
   /// A UIKit call showing `destination`: a site, and an effect of the function when it shows its parameter.
-  mutating func site(_ call: Call, kind: AppMap.Transition.Kind, destination expression: ExprSyntax, in ref: FunctionRef) {
+  mutating func site(
+    _ call: Call, kind: AppMap.Transition.Kind, destination expression: ExprSyntax, in ref: FunctionRef
+  ) {
     let scope = Scope(function: ref, position: call.node.position.utf8Offset)
     let destination = resolver.resolve(expression, in: scope)
     if case let .type(type) = destination, !resolver.mayBeController(type), index.typeKinds[type] != nil {
@@ -499,7 +517,10 @@ struct NavigationSites {
     if let reference = stripped.as(DeclReferenceExprSyntax.self) {
       for local in index[scope.function].locals.reversed()
       where local.name == reference.baseName.text && local.position < scope.position {
-        if let value = local.value, let found = wrappedParameter(value, in: Scope(function: scope.function, position: local.position), depth: depth + 1) {
+        if let value = local.value,
+          let found = wrappedParameter(
+            value, in: Scope(function: scope.function, position: local.position), depth: depth + 1)
+        {
           return found
         }
       }
@@ -546,7 +567,9 @@ struct NavigationSites {
     var style: Style?
     var detents: [String]?
     for assignment in function.assignments where assignment.site.line > 0 {
-      guard let receiver = assignment.receiver, let root = rootName(of: receiver), names.contains(root) else { continue }
+      guard let receiver = assignment.receiver, let root = rootName(of: receiver), names.contains(root) else {
+        continue
+      }
       let value = ExpressionResolver.stripped(Self.assignedValue(assignment.value))
       switch assignment.member {
       case "modalPresentationStyle":

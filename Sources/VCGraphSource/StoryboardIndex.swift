@@ -8,8 +8,9 @@ struct StoryboardIndex {
   /// Scenes by storyboard identifier: the storyboard's name and the scene.
   private(set) var scenesByIdentifier: [String: [(storyboard: String, scene: Storyboard.Scene)]] = [:]
   /// Segues by identifier: the storyboard, the segue and the class of the scene it starts from.
-  private(set) var seguesByIdentifier: [String: [(storyboard: Storyboard, segue: Storyboard.Connection, source: String)]] =
-    [:]
+  private(set) var seguesByIdentifier:
+    [String: [(storyboard: Storyboard, segue: Storyboard.Connection, source: String)]] =
+      [:]
 
   init(_ storyboards: [Storyboard]) {
     self.storyboards = storyboards
@@ -40,14 +41,17 @@ struct StoryboardIndex {
 
   /// The class of the scene a storyboard identifier names, in `storyboardName` when given.
   func scene(identifier: String, storyboardName: String?) -> String? {
-    let found = (scenesByIdentifier[identifier] ?? []).filter { storyboardName == nil || $0.storyboard == storyboardName }
+    let found = (scenesByIdentifier[identifier] ?? []).filter {
+      storyboardName == nil || $0.storyboard == storyboardName
+    }
     let classes = Set(found.map { Self.className(of: $0.scene) })
     return classes.count == 1 ? classes.first : nil
   }
 
   /// The class of a storyboard's initial view controller.
   func initialScene(ofStoryboard name: String) -> String? {
-    guard let storyboard = storyboards.first(where: { $0.name == name }), let initial = storyboard.initialViewController,
+    guard let storyboard = storyboards.first(where: { $0.name == name }),
+      let initial = storyboard.initialViewController,
       let scene = storyboard.scene(withObjectID: initial)
     else { return nil }
     return destinationClass(of: scene, in: storyboard)
@@ -56,7 +60,8 @@ struct StoryboardIndex {
   /// The destination of the segue `identifier` performed by `sourceClasses` (the caller and its
   /// superclasses): the destination scene's class and the segue's kind; nil when the storyboards
   /// have no such segue, or several that lead to different classes.
-  func segue(identifier: String, from sourceClasses: [String]) -> (destination: String?, segue: Storyboard.Connection)? {
+  func segue(identifier: String, from sourceClasses: [String]) -> (destination: String?, segue: Storyboard.Connection)?
+  {
     let all = seguesByIdentifier[identifier] ?? []
     let own = all.filter { sourceClasses.contains($0.source) }
     let candidates = own.isEmpty ? all : own
@@ -75,7 +80,9 @@ struct StoryboardIndex {
   func destinationClass(of scene: Storyboard.Scene, in storyboard: Storyboard) -> String? {
     guard let reference = scene.reference else { return Self.className(of: scene) }
     let name = reference.storyboardName ?? storyboard.name
-    if let identifier = reference.referencedIdentifier { return self.scene(identifier: identifier, storyboardName: name) }
+    if let identifier = reference.referencedIdentifier {
+      return self.scene(identifier: identifier, storyboardName: name)
+    }
     guard name != storyboard.name else { return nil }
     return initialScene(ofStoryboard: name)
   }

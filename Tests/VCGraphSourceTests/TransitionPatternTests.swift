@@ -267,7 +267,10 @@ import VCGraphSource
   @Test func classesAcrossExtensionsAndFilesAreOneNodeAndUnknownBasesFollowedByName() {
     let map = map([
       ("A.swift", "class FormScreen: FormViewController {}\nclass Base: UIViewController {}\nclass Leaf: Base {}"),
-      ("B.swift", "extension Leaf { func go() { present(FormScreen(), animated: true) } }\nclass Weird: LibraryBase {}\nclass X: UIViewController { func go() { show(Weird(), sender: nil) } }"),
+      (
+        "B.swift",
+        "extension Leaf { func go() { present(FormScreen(), animated: true) } }\nclass Weird: LibraryBase {}\nclass X: UIViewController { func go() { show(Weird(), sender: nil) } }"
+      ),
     ])
     #expect(map.controller(named: "Leaf")?.superclass == "Base")
     #expect(map.controller(named: "FormScreen")?.baseOutsideSources == true)

@@ -255,13 +255,16 @@ private struct FlowBuilder {
     let toID = id(of: to)
     let caption = "  caption: \(Self.quoted("\(transition.call) · \(transition.site)"))"
     switch transition.kind {
-    case .push, .segue where inNavigation.contains(transition.from):
+    case .push,
+      .segue where inNavigation.contains(transition.from):
       steps.append("- push: \(toID)\n  on: \(fromID)\n" + caption)
       inNavigation.insert(to)
     case .present, .segue:
       var text = "- present: \(toID)\n  from: \(fromID)"
       if let style = transition.style, ModalPresentationStyle(rawValue: style) != nil { text += "\n  style: \(style)" }
-      if let detents = transition.detents, !detents.isEmpty { text += "\n  detents: [\(detents.joined(separator: ", "))]" }
+      if let detents = transition.detents, !detents.isEmpty {
+        text += "\n  detents: [\(detents.joined(separator: ", "))]"
+      }
       steps.append(text + "\n" + caption)
       if kind(of: to) == .navigation { inNavigation.remove(to) }
     case .push:

@@ -39,6 +39,7 @@ extension AppMap.Site {
   /// (`https://github.com/o/r/blob/main/{file}#L{line}`); a leading `./` of the file is left out.
   public func url(template: String) -> String {
     let path = file.hasPrefix("./") ? String(file.dropFirst(2)) : file
-    return template.replacingOccurrences(of: "{file}", with: path).replacingOccurrences(of: "{line}", with: String(line))
+    return template.replacingOccurrences(of: "{file}", with: path).replacingOccurrences(
+      of: "{line}", with: String(line))
   }
 }

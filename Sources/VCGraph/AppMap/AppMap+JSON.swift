@@ -23,7 +23,8 @@ extension AppMap {
 extension AppMap.Controller {
   fileprivate var json: JSONValue {
     var fields: [(String, JSONValue)] = [
-      ("name", .string(name)), ("kind", .string(kind.rawValue)), ("superclass", superclass.map(JSONValue.string) ?? .null),
+      ("name", .string(name)), ("kind", .string(kind.rawValue)),
+      ("superclass", superclass.map(JSONValue.string) ?? .null),
       ("file", site.map { .string($0.file) } ?? .null), ("line", site.map { .number($0.line) } ?? .null),
     ]
     if baseOutsideSources { fields.append(("baseOutsideSources", .bool(true))) }

@@ -24,7 +24,8 @@ extension AppMap {
     for (index, navigator) in navigators.enumerated() {
       let id = "n\(index + 1)"
       ids[navigator.name] = id
-      let label = [navigator.kind.rawValue.uppercased(), navigator.name] + (navigator.site.map { [$0.description] } ?? [])
+      let label =
+        [navigator.kind.rawValue.uppercased(), navigator.name] + (navigator.site.map { [$0.description] } ?? [])
       lines.append("  \(id)[/\(MermaidFlowchart.quoted(label))/]")
     }
     if !unresolved.isEmpty {
@@ -35,7 +36,11 @@ extension AppMap {
       let head = edge.to.flatMap { ids[$0] } ?? "unknown"
       let arrow = edge.kind.isContainment ? "-->" : "-.->"
       var label = [edge.kind.rawValue + (edge.style.map { " · " + $0 } ?? "")]
-      if edge.sites.count > 1 { label.append("\(edge.sites.count) sites") } else { label.append(edge.sites[0].description) }
+      if edge.sites.count > 1 {
+        label.append("\(edge.sites.count) sites")
+      } else {
+        label.append(edge.sites[0].description)
+      }
       lines.append("  \(tail) \(arrow)|\(MermaidFlowchart.quoted(label))| \(head)")
     }
     if let sourceURL {
@@ -66,7 +71,8 @@ extension AppMap {
     var order: [GroupedEdge.Key] = []
     var sites: [GroupedEdge.Key: [Site]] = [:]
     for transition in transitions {
-      let key = GroupedEdge.Key(from: transition.from, to: transition.to, kind: transition.kind, style: transition.style)
+      let key = GroupedEdge.Key(
+        from: transition.from, to: transition.to, kind: transition.kind, style: transition.style)
       if sites[key] == nil { order.append(key) }
       sites[key, default: []].append(transition.site)
     }

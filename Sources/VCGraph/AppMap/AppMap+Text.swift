@@ -30,7 +30,8 @@ extension AppMap {
       lines.append("Navigators")
       for navigator in navigators {
         lines.append(
-          "  " + ([navigator.name, navigator.kind.rawValue] + (navigator.site.map { [$0.description] } ?? []))
+          "  "
+            + ([navigator.name, navigator.kind.rawValue] + (navigator.site.map { [$0.description] } ?? []))
             .joined(separator: " · "))
       }
     }

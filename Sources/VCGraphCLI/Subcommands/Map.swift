@@ -139,7 +139,9 @@ extension VCGraphCommand {
         printError(error.description)
         throw ExitCode.failure
       }
-      print("\(paths.joined(separator: ", ")) → \(files.map { (folder as NSString).appendingPathComponent($0.0) }.joined(separator: ", ")) · \(shown.summary)")
+      print(
+        "\(paths.joined(separator: ", ")) → \(files.map { (folder as NSString).appendingPathComponent($0.0) }.joined(separator: ", ")) · \(shown.summary)"
+      )
     }
 
     /// Writes the `--flow` scenario to `-o FILE`, or prints it.
@@ -161,7 +163,9 @@ extension VCGraphCommand {
         FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue
         ? url.appendingPathComponent("flow.yaml") : url
       do {
-        try OutputDirectory(path: target.deletingLastPathComponent().path).write([(target.lastPathComponent, Data(yaml.utf8))])
+        try OutputDirectory(path: target.deletingLastPathComponent().path).write([
+          (target.lastPathComponent, Data(yaml.utf8))
+        ])
       } catch {
         printError(error.description)
         throw ExitCode.failure
@@ -212,7 +216,8 @@ private final class MapProgress: @unchecked Sendable {
       return
     }
     lastDrawn = now
-    let left = done > 0 && done < total ? " · \(Progress.duration(elapsed * Double(total - done) / Double(done))) left" : ""
+    let left =
+      done > 0 && done < total ? " · \(Progress.duration(elapsed * Double(total - done) / Double(done))) left" : ""
     FileHandle.standardError.write(Data("\r\(done)/\(total) files parsed\(left)\u{1B}[K".utf8))
     isShown = true
   }
