@@ -242,6 +242,51 @@ enum MapWorkload {
         }
       }
 
+      /// What screen \(number) lists, and how it sorts and filters them.
+      struct Screen\(number)Item: Hashable, Comparable {
+        enum Filter { case all, recent, starred, archived }
+
+        var title: String
+        var date: Date
+        var isStarred: Bool
+        var isArchived: Bool
+
+        var subtitle: String {
+          let days = Int(Date().timeIntervalSince(date) / 86_400)
+          switch days {
+          case ..<1: return "today"
+          case 1: return "yesterday"
+          case 2..<7: return "\\(days) days ago"
+          default: return "long ago"
+          }
+        }
+
+        static func < (lhs: Self, rhs: Self) -> Bool {
+          if lhs.isStarred != rhs.isStarred { return lhs.isStarred }
+          return lhs.date > rhs.date
+        }
+
+        static func apply(_ filter: Filter, to items: [Self]) -> [Self] {
+          switch filter {
+          case .all: return items.sorted()
+          case .recent: return items.filter { Date().timeIntervalSince($0.date) < 604_800 }.sorted()
+          case .starred: return items.filter(\\.isStarred).sorted()
+          case .archived: return items.filter(\\.isArchived).sorted()
+          }
+        }
+
+        static func grouped(_ items: [Self]) -> [(String, [Self])] {
+          let groups = Dictionary(grouping: items, by: \\.subtitle)
+          return groups.keys.sorted().map { ($0, groups[$0] ?? []) }
+        }
+
+        func matches(_ query: String) -> Bool {
+          guard !query.isEmpty else { return true }
+          let words = query.lowercased().split(separator: " ")
+          return words.allSatisfy { title.lowercased().contains($0) }
+        }
+      }
+
       """
   }
 }

@@ -77,8 +77,8 @@ import VCGraphSource
       do {
         _ = try AppMapReader(paths: [folder.path]).read()
       } catch {
-        #expect(error.description.contains("error: no Swift file and no storyboard to read"))
-        #expect(error.description.contains("AppTests"))
+        #expect("\(error)".contains("error: no Swift file and no storyboard to read"))
+        #expect("\(error)".contains("AppTests"))
       }
       #expect(throws: AppMapReader.Failure.self) { try AppMapReader(paths: [folder.path + "/missing"]).read() }
     }
@@ -86,7 +86,7 @@ import VCGraphSource
 
   @Test func thousandsOfFilesAreEachReadOnceInParallel() throws {
     try withFolder { folder in
-      let count = 3_000
+      let count = 400
       for number in 0..<count {
         try write(
           "class S\(number): UIViewController { func go() { show(S\((number + 1) % count)(), sender: nil) } }",

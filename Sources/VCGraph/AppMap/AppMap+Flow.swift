@@ -158,25 +158,17 @@ private struct FlowBuilder {
   /// The containment transitions from `root` down to `name`, breadth first.
   func containmentPath(from root: String, to name: String) -> [AppMap.Transition]? {
     if root == name { return [] }
-    var previous: [String: AppMap.Transition] = [:]
-    var queue = [root]
-    var seen: Set<String> = [root]
-    var index = 0
-    while index < queue.count {
-      let current = queue[index]
-      index += 1
-      for transition in leaving[current] ?? [] where transition.kind.isContainment && transition.kind != .root {
-        guard let to = transition.to, seen.insert(to).inserted else { continue }
-        previous[to] = transition
-        if to == name { return Self.path(to: name, previous) }
-        queue.append(to)
-      }
-    }
-    return nil
+    return path(from: root, to: name) { $0.kind.isContainment && $0.kind != .root }
   }
 
   /// Any transitions from `root` to `name`, breadth first.
   func anyPath(from root: String, to name: String) -> [AppMap.Transition]? {
+    path(from: root, to: name) { $0.kind != .root }
+  }
+
+  /// The shortest chain of transitions that `follows` from `root` to `name`.
+  func path(from root: String, to name: String, following follows: (AppMap.Transition) -> Bool) -> [AppMap.Transition]?
+  {
     var previous: [String: AppMap.Transition] = [:]
     var queue = [root]
     var seen: Set<String> = [root]
@@ -184,7 +176,7 @@ private struct FlowBuilder {
     while index < queue.count {
       let current = queue[index]
       index += 1
-      for transition in leaving[current] ?? [] where transition.kind != .root {
+      for transition in leaving[current] ?? [] where follows(transition) {
         guard let to = transition.to, seen.insert(to).inserted else { continue }
         previous[to] = transition
         if to == name { return Self.path(to: name, previous) }
