@@ -33,7 +33,9 @@ public struct AppMapReader: Sendable {
         if !skipped.isEmpty {
           text += "; left out: " + skipped.prefix(5).joined(separator: ", ")
           if skipped.count > 5 { text += " and \(skipped.count - 5) more" }
-          text += " (name a test or build folder on the command line to read it)"
+          if skipped.contains(where: { !$0.hasSuffix(")") }) {
+            text += " (name a test or build folder on the command line to read it)"
+          }
         }
         return text
       }
@@ -49,7 +51,9 @@ public struct AppMapReader: Sendable {
     }
     if inputs.swiftFiles.isEmpty, inputs.storyboards.isEmpty {
       throw .nothingToRead(
-        paths: paths, skipped: inputs.skipped.folders + inputs.skipped.testTargets + inputs.skipped.failed.map(\.file))
+        paths: paths,
+        skipped: inputs.skipped.folders + inputs.skipped.testTargets
+          + inputs.skipped.failed.map { "\($0.file) (\($0.reason))" })
     }
     var warnings = inputs.errors.map { $0.replacingOccurrences(of: ": error: ", with: ": warning: ") }
     var skipped = inputs.skipped
