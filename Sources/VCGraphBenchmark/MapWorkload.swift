@@ -12,7 +12,7 @@ enum MapWorkload {
     (0..<max(count, 2)).map { number in
       let folder = "Feature\(number / 50)"
       if number == 0 { return ("App/SceneDelegate.swift", sceneDelegate(count: count)) }
-      if number % 10 == 0 { return ("\(folder)/Coordinator\(number).swift", coordinator(number, count: count)) }
+      if number % 10 == 0 { return ("\(folder)/Feature\(number)Coordinator.swift", coordinator(number, count: count)) }
       return ("\(folder)/Screen\(number)ViewController.swift", screen(number, count: count))
     }
   }
@@ -57,13 +57,13 @@ enum MapWorkload {
       import UIKit
 
       /// Routes of feature \(number).
-      enum Route\(number) {
+      enum Feature\(number)Route {
         case list
         case detail(id: Int)
         case settings
       }
 
-      final class Coordinator\(number) {
+      final class Feature\(number)Coordinator {
         let navigationController: UINavigationController
         private var children: [AnyObject] = []
 
@@ -79,7 +79,7 @@ enum MapWorkload {
           navigationController.pushViewController(viewController, animated: animated)
         }
 
-        func viewController(for route: Route\(number)) -> UIViewController {
+        func viewController(for route: Feature\(number)Route) -> UIViewController {
           switch route {
           case .list: return \(first)()
           case .detail(let id):
@@ -90,7 +90,7 @@ enum MapWorkload {
           }
         }
 
-        func navigate(to route: Route\(number)) {
+        func navigate(to route: Feature\(number)Route) {
           show(viewController(for: route))
         }
 
@@ -113,7 +113,7 @@ enum MapWorkload {
     let next = screenName(number + 1, count: count)
     let detail = screenName(number + 2, count: count)
     let child = screenName(number + 5, count: count)
-    let coordinator = "Coordinator\(max(10, number / 10 * 10))"
+    let coordinator = "Feature\(max(10, number / 10 * 10))Coordinator"
     let hasCoordinator = (number / 10 * 10) >= 10 && (number / 10 * 10) < count
     let route =
       hasCoordinator
