@@ -546,7 +546,8 @@ struct ExpressionResolver {
   func returnApplies(_ item: Return, in function: Function, arguments: [Int: ExprSyntax]) -> Bool {
     for caseGuard in item.guards {
       guard let parameterIndex = function.parameters.firstIndex(where: { $0.name == caseGuard.subject }),
-        let argument = arguments[parameterIndex], let passed = Self.caseName(of: argument)
+        let argument = arguments[parameterIndex] ?? function.parameters[parameterIndex].defaultValue,
+        let passed = Self.caseName(of: argument)
       else { continue }
       if caseGuard.cases.isEmpty {
         // `default:` applies when no case names the value: checked by the caller's order.
@@ -560,6 +561,8 @@ struct ExpressionResolver {
   /// The enum case an argument names: `.profile`, `.profile(id)`, `Route.profile`.
   static func caseName(of expression: ExprSyntax) -> String? {
     let expression = stripped(expression)
+    // `true` and `false` select an `if flag` branch.
+    if let literal = expression.as(BooleanLiteralExprSyntax.self) { return literal.literal.text }
     if let member = expression.as(MemberAccessExprSyntax.self) {
       if member.base == nil || typeReference(member.base!) != nil { return member.declName.baseName.text }
       return nil

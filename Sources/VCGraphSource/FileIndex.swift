@@ -52,8 +52,11 @@ struct Parameter {
   var typeName: String?
   /// Whether the parameter's type is a function (a closure that may make the controller).
   var isClosure: Bool
+  /// The default value, when a call may leave it out.
+  var defaultValue: ExprSyntax?
+
   /// Whether a call may leave it out.
-  var hasDefault = false
+  var hasDefault: Bool { defaultValue != nil }
 }
 
 /// A `switch` case that a statement is inside: the switch's subject (a name) and the case names.
@@ -180,6 +183,9 @@ private final class IndexingVisitor: SyntaxVisitor {
   var guardStack: [CaseGuard] = []
   /// Functions opened by a node, closed again after it.
   var opened: [SyntaxIdentifier: Int] = [:]
+  /// The branches of an `if` on a name (`if modally { … } else { … }`): the guard each block is under.
+  var blockGuards: [SyntaxIdentifier: CaseGuard] = [:]
+  var guardedBlocks: Set<SyntaxIdentifier> = []
 
   init(path: String, converter: SourceLocationConverter) {
     self.path = path
@@ -294,7 +300,7 @@ private final class IndexingVisitor: SyntaxVisitor {
       let name = parameter.secondName?.text ?? parameter.firstName.text
       return Parameter(
         label: label, name: name, typeName: TypeName.of(parameter.type), isClosure: TypeName.isFunction(parameter.type),
-        hasDefault: parameter.defaultValue != nil)
+        defaultValue: parameter.defaultValue?.value)
     }
   }
 
@@ -438,6 +444,37 @@ private final class IndexingVisitor: SyntaxVisitor {
   }
 
   // MARK: Switches
+
+  /// `if flag { … } else { … }` on a name: the body is under `flag` being `true`, the else block
+  /// under `false`, as a `switch` case is under its case (a wrapper's `modally: Bool` chooses a call).
+  override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+    guard node.conditions.count == 1, let condition = node.conditions.first,
+      case let .expression(expression) = condition.condition
+    else { return .visitChildren }
+    var name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+    var isNegated = false
+    if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+      name = prefix.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+      isNegated = true
+    }
+    guard let name else { return .visitChildren }
+    blockGuards[node.body.id] = CaseGuard(subject: name, cases: [isNegated ? "false" : "true"])
+    if case let .codeBlock(elseBlock) = node.elseBody {
+      blockGuards[elseBlock.id] = CaseGuard(subject: name, cases: [isNegated ? "true" : "false"])
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+    if let blockGuard = blockGuards.removeValue(forKey: node.id) {
+      guardStack.append(blockGuard)
+      guardedBlocks.insert(node.id)
+    }
+    return .visitChildren
+  }
+  override func visitPost(_ node: CodeBlockSyntax) {
+    if guardedBlocks.remove(node.id) != nil { guardStack.removeLast() }
+  }
 
   override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
     guard let switchExpr = node.parent?.parent?.as(SwitchExprSyntax.self) else { return .visitChildren }

@@ -125,7 +125,8 @@ struct NavigationSites {
         candidates = function.owner.map { index.methods(named: call.callee, in: $0) } ?? []
       } else if receiver.is(SuperExprSyntax.self) {
         // `super.viewDidLoad()`: the superclass's method, when the app declares it.
-        candidates = function.owner.flatMap { index.superclass(of: $0) }.map { index.methods(named: call.callee, in: $0) } ?? []
+        candidates =
+          function.owner.flatMap { index.superclass(of: $0) }.map { index.methods(named: call.callee, in: $0) } ?? []
       } else if let typeName = ExpressionResolver.typeReference(receiver) {
         candidates = index.methods(named: call.callee, in: typeName)
       } else if case let .type(typeName) = resolver.resolve(receiver, in: scope) {
@@ -655,9 +656,10 @@ struct NavigationSites {
     guard let arguments = resolver.bind(call.arguments, to: index[target]) else { return nil }
     let scope = Scope(function: ref, position: call.node.position.utf8Offset)
     guard let argument = arguments[effect.parameter] else { return nil }
-    var guards: [Int: [String]] = [:]
+    // The call's own branch (`if modally { present(vc) }`) guards the effect in the caller too.
+    var guards = effectGuards(call.guards, in: index[ref])
     for (parameter, cases) in effect.guards {
-      guard let passed = arguments[parameter] else { continue }
+      guard let passed = arguments[parameter] ?? index[target].parameters[parameter].defaultValue else { continue }
       if let name = ExpressionResolver.caseName(of: passed) {
         if !cases.isEmpty, !cases.contains(name) { return nil }
       } else if case let .parameter(outer, _) = resolver.resolve(passed, in: scope) {
@@ -708,7 +710,10 @@ struct NavigationSites {
     guard let arguments = resolver.bind(call.arguments, to: index[target]) else { return }
     let scope = Scope(function: ref, position: call.node.position.utf8Offset)
     for (parameter, cases) in effect.guards where !cases.isEmpty {
-      if let passed = arguments[parameter], let name = ExpressionResolver.caseName(of: passed), !cases.contains(name) {
+      // A value left out is the parameter's default (`modally: Bool = false`).
+      if let passed = arguments[parameter] ?? index[target].parameters[parameter].defaultValue,
+        let name = ExpressionResolver.caseName(of: passed), !cases.contains(name)
+      {
         return
       }
     }

@@ -174,6 +174,33 @@ import VCGraphSource
     #expect(map.navigator(named: "AppCoordinator")?.kind == .coordinator)
   }
 
+  @Test func aBooleanParameterChoosesTheBranchAtEachCall() {
+    let map = map(
+      """
+      final class Coordinator {
+        let navigationController = UINavigationController()
+        func show(_ controller: UIViewController, modally: Bool = false) {
+          if modally {
+            navigationController.present(controller, animated: true)
+          } else {
+            navigationController.pushViewController(controller, animated: true)
+          }
+        }
+      }
+      class ListViewController: UIViewController {
+        var coordinator: Coordinator!
+        func open() {
+          coordinator.show(DetailViewController())
+          coordinator.show(ComposeViewController(), modally: true)
+        }
+      }
+      class DetailViewController: UIViewController {}
+      class ComposeViewController: UIViewController {}
+      """)
+    #expect(map.transitions(atLine: 14).map { "\($0.kind) \($0.to ?? "?")" } == ["push DetailViewController"])
+    #expect(map.transitions(atLine: 15).map { "\($0.kind) \($0.to ?? "?")" } == ["present ComposeViewController"])
+  }
+
   @Test func rootTabsAndStacksInASceneDelegate() {
     let map = map(
       """
