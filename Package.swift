@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "vcgraph-bench", targets: ["VCGraphBenchmark"]),
     .library(name: "VCGraph", targets: ["VCGraph"]),
     .library(name: "VCGraphviz", targets: ["VCGraphviz"]),
+    .library(name: "VCGraphJobs", targets: ["VCGraphJobs"]),
     .plugin(name: "VCGraphPlugin", targets: ["VCGraphPlugin"]),
   ],
   dependencies: [
@@ -39,11 +40,17 @@ let package = Package(
       name: "VCGraphviz",
       dependencies: ["VCGraph", "CGraphviz"]
     ),
+    // Every child process: the worker pool, its wire format and the jobs the commands run.
+    .target(
+      name: "VCGraphJobs",
+      dependencies: ["VCGraph", "VCGraphviz"]
+    ),
     .executableTarget(
       name: "VCGraphCLI",
       dependencies: [
         "VCGraph",
         "VCGraphviz",
+        "VCGraphJobs",
         "VCGraphSource",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -53,6 +60,7 @@ let package = Package(
       dependencies: [
         "VCGraph",
         "VCGraphviz",
+        "VCGraphJobs",
         "VCGraphSource",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -89,8 +97,12 @@ let package = Package(
       exclude: ["Golden"]
     ),
     .testTarget(
+      name: "VCGraphJobsTests",
+      dependencies: ["VCGraph", "VCGraphviz", "VCGraphJobs"]
+    ),
+    .testTarget(
       name: "VCGraphCLITests",
-      dependencies: ["VCGraphCLI", "VCGraphBenchmark", "VCGraph"],
+      dependencies: ["VCGraphCLI", "VCGraphBenchmark", "VCGraph", "VCGraphJobs"],
       exclude: ["Fixtures"]
     ),
   ]

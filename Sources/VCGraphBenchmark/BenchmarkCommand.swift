@@ -25,11 +25,22 @@ struct BenchmarkCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Also write the results as Markdown to FILE.", valueName: "FILE"))
   var output: String?
 
-  @Option(help: ArgumentHelp("Run one measure only: map (vcgraph map on generated apps).", valueName: "MEASURE"))
-  var only: String?
+  @Option(
+    name: .customLong("measure"),
+    help: ArgumentHelp(
+      "Run only this measure: \(Measurements.names.joined(separator: ", ")); repeat it for several.",
+      valueName: "NAME"))
+  var measures: [String] = []
+
+  func validate() throws {
+    for name in measures where !Measurements.names.contains(name) {
+      throw ValidationError(
+        "--measure: '\(name)' is not a measure; use \(Measurements.names.joined(separator: ", ")).")
+    }
+  }
 
   /// Internal: run the command after `--` as a child of this small, fresh process and print its wall
-  /// time (ns) and peak memory (bytes). See ``ChildProcess/measuredThroughHelper(_:benchmark:scratch:)``.
+  /// time (ns) and peak memory (bytes). See ``MeasuredRun/measuredThroughHelper(_:benchmark:scratch:)``.
   @Option(help: .hidden)
   var measureChildIn: String?
 
@@ -39,7 +50,7 @@ struct BenchmarkCommand: ParsableCommand {
   func run() throws {
     do {
       if let scratch = measureChildIn {
-        try ChildProcess.runAsHelper(measuredCommand, scratch: URL(fileURLWithPath: scratch, isDirectory: true))
+        try MeasuredRun.runAsHelper(measuredCommand, scratch: URL(fileURLWithPath: scratch, isDirectory: true))
         return
       }
       try measure()
@@ -51,7 +62,7 @@ struct BenchmarkCommand: ParsableCommand {
 
   private func measure() throws(BenchmarkError) {
     let vcgraph = try Self.locateVCGraph()
-    guard let dot = ChildProcess.locate("dot") else {
+    guard let dot = MeasuredRun.locate("dot") else {
       throw .missingProgram(
         name: "dot", looked: "in PATH", fix: "install Graphviz (`apt-get install graphviz`, or ./scripts/install-deps)")
     }
@@ -69,11 +80,7 @@ struct BenchmarkCommand: ParsableCommand {
     let measurements = try Measurements(
       plan: plan, vcgraph: vcgraph, dot: dot, benchmark: Self.executablePath, workspace: workspace, report: report,
       onSection: { section in Self.say("\n" + section.text) })
-    switch only {
-    case nil: try measurements.measureAll()
-    case "map": try measurements.measureMap()
-    case let other?: throw .unexpectedWorkload("no measure named \(other); the one that runs alone is: map")
-    }
+    try measurements.measureAll(measures)
     report = measurements.report
     report.heading.append("Load average at end: \(Self.loadAverage())")
     Self.say("\n" + report.summary.text)

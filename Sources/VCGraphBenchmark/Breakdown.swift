@@ -1,5 +1,6 @@
 import Foundation
 import VCGraph
+import VCGraphJobs
 import VCGraphviz
 
 /// Where the time of one scenario's render goes, measured in process with vcgraph's library, the way

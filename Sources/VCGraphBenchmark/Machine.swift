@@ -12,7 +12,7 @@ struct Machine {
     let model = cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }
       .flatMap { $0.split(separator: ":", maxSplits: 1).last }
       .map { $0.trimmingCharacters(in: .whitespaces) }
-    let version = ChildProcess.output(of: dot, ["-V"], scratch: scratch)?
+    let version = MeasuredRun.output(of: dot, ["-V"], scratch: scratch)?
       .trimmingCharacters(in: .whitespacesAndNewlines)
     return Machine(
       processorCount: ProcessInfo.processInfo.activeProcessorCount,

@@ -39,14 +39,17 @@ final class Measurements {
     }
   }
 
-  /// Every measurement, in the order of the report.
-  func measureAll() throws(BenchmarkError) {
-    try measureFrames()
-    try measureGraphvizAlone()
-    try measureGrowth()
-    try measureMemory()
-    try measureJobs()
-    try measureMap()
+  /// The measures, by the name `vcgraph-bench --measure` takes, in the order of the report.
+  static let names = ["frames", "graphviz", "growth", "memory", "jobs", "animation", "map"]
+
+  /// The measures named (every one when `names` is empty), in the order of the report.
+  func measureAll(_ names: [String] = []) throws(BenchmarkError) {
+    let measures: [(String, (Measurements) -> () throws(BenchmarkError) -> Void)] = [
+      ("frames", { $0.measureFrames }), ("graphviz", { $0.measureGraphvizAlone }), ("growth", { $0.measureGrowth }),
+      ("memory", { $0.measureMemory }), ("jobs", { $0.measureJobs }), ("animation", { $0.measureAnimation }),
+      ("map", { $0.measureMap }),
+    ]
+    for (name, measure) in measures where names.isEmpty || names.contains(name) { try measure(self)() }
   }
 
   // MARK: - vcgraph map
@@ -73,7 +76,7 @@ final class Measurements {
       }
       progress("vcgraph map, \(size) files")
       let output = workspace.path("map-\(size)")
-      let run = try ChildProcess.measuredThroughHelper(
+      let run = try MeasuredRun.measuredThroughHelper(
         [vcgraph, "map", workspace.path(folder), "--format", "json", "-o", output], benchmark: benchmark,
         scratch: workspace.url)
       let json = FileManager.default.contents(atPath: "\(output)/\(folder).json") ?? Data()
@@ -153,7 +156,7 @@ final class Measurements {
       let start = clock.now
       var dotCPUTime = Duration.zero
       for (number, file) in dotFiles.enumerated() {
-        dotCPUTime += try ChildProcess.run(
+        dotCPUTime += try MeasuredRun.run(
           dot, ["-T\(format)", file, "-o", "\(folder)/\(number).\(format)"], scratch: workspace.url
         ).cpuTime
       }
@@ -203,14 +206,14 @@ final class Measurements {
     for file in dotFiles { sources.append(try workspace.bytes(of: file)) }
     progress("Graphviz alone: gvLayout + gvRenderData (SVG) of the same \(steps) frames")
     let alone: Duration
-    let cpuBefore = ChildProcess.threadCPUTime()
+    let cpuBefore = MeasuredRun.threadCPUTime()
     do {
       alone = try renderer.timeGraphvizAlone(dotSources: sources, formats: [.svg])
     } catch {
       throw .render(error)
     }
     // Reading the sources into cgraph is not in `alone`, so this CPU time is an upper bound.
-    let aloneCPU = ChildProcess.threadCPUTime() - cpuBefore
+    let aloneCPU = MeasuredRun.threadCPUTime() - cpuBefore
     sources.removeAll()
     progress("in process: where vcgraph's time goes, \(steps) frames")
     let parts = try Breakdown.measure(
@@ -374,7 +377,7 @@ final class Measurements {
     var section = Report.Section(
       title: "render --jobs 2 against --jobs 1 (SVG)",
       columns: ["workload", "--jobs 1", "--jobs 2", "speed-up", "same output"])
-    let help = try ChildProcess.run(vcgraph, ["render", "--help"], scratch: workspace.url).standardOutput
+    let help = try MeasuredRun.run(vcgraph, ["render", "--help"], scratch: workspace.url).standardOutput
     guard help.contains("--jobs") else {
       section.notes = ["Skipped: this vcgraph's `render --help` has no --jobs option."]
       report.verdicts.append(.init(name: "--jobs 2 vs --jobs 1", target: "≥ 1.70×", measured: "no --jobs", met: nil))
@@ -424,8 +427,8 @@ final class Measurements {
   /// Runs `vcgraph render SCENARIO -o DIR --format FORMAT` into a new folder, and removes the folder
   /// afterwards unless `keeping`. Returns the run and the folder its frames were written to.
   /// With `measuringMemory`, it is started through a helper process
-  /// (``ChildProcess/measuredThroughHelper(_:benchmark:scratch:)``), and its peak memory is its own.
-  private func render(
+  /// (``MeasuredRun/measuredThroughHelper(_:benchmark:scratch:)``), and its peak memory is its own.
+  func render(
     _ scenario: String, format: String, arguments: [String] = [], keeping: Bool = false, measuringMemory: Bool = false
   ) throws(BenchmarkError) -> (run: ChildRun, folder: String) {
     let rendered = try render(
@@ -445,8 +448,8 @@ final class Measurements {
     let command = ["render"] + scenarios + ["-o", workspace.path(output), "--format", format] + arguments
     let run =
       measuringMemory
-      ? try ChildProcess.measuredThroughHelper([vcgraph] + command, benchmark: benchmark, scratch: workspace.url)
-      : try ChildProcess.run(vcgraph, command, scratch: workspace.url)
+      ? try MeasuredRun.measuredThroughHelper([vcgraph] + command, benchmark: benchmark, scratch: workspace.url)
+      : try MeasuredRun.run(vcgraph, command, scratch: workspace.url)
     if !keeping { workspace.removeItem(output) }
     return (run, workspace.path(output))
   }
@@ -484,12 +487,17 @@ final class Measurements {
     return true
   }
 
-  private func finish(_ section: Report.Section) {
+  /// Adds a target and whether this run met it to the report.
+  func judge(_ verdict: Report.Verdict) {
+    report.verdicts.append(verdict)
+  }
+
+  func finish(_ section: Report.Section) {
     report.sections.append(section)
     onSection(section)
   }
 
-  private func progress(_ message: String) {
+  func progress(_ message: String) {
     FileHandle.standardError.write(Data("… \(message)\n".utf8))
   }
 

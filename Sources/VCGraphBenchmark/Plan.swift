@@ -12,16 +12,18 @@ struct Plan: Sendable {
   var baselineSize: Int
   /// Runs of a short measurement, of which the median is kept.
   var repeats: Int
+  /// Steps of the two push/pop flows whose `render --animate` shows how building the animation grows.
+  var animationSteps: (small: Int, large: Int)
   /// Swift files of the generated apps `vcgraph map` reads; the one of 1,200 files is judged.
   var mapSizes: [Int] = [100, 1_200, 5_000]
 
   /// The workloads of issue 6: about ten minutes on two cores.
   static let full = Plan(
     flowSteps: 200, longFlowSteps: 2_000, shortFlowSteps: 100, hierarchySizes: [10, 100, 1_000, 5_000],
-    baselineSize: 100, repeats: 3)
+    baselineSize: 100, repeats: 3, animationSteps: (500, 2_000))
 
   /// Small workloads for a smoke test: well under a minute.
   static let quick = Plan(
     flowSteps: 20, longFlowSteps: 200, shortFlowSteps: 50, hierarchySizes: [10, 100, 500], baselineSize: 100,
-    repeats: 1, mapSizes: [100, 400])
+    repeats: 1, animationSteps: (100, 400), mapSizes: [100, 400])
 }

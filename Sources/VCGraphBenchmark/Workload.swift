@@ -82,3 +82,19 @@ enum Workload {
     return lines.joined(separator: "\n") + "\n"
   }
 }
+
+extension Workload {
+  /// A flow of `steps` steps over 3 controllers, the shape issue 27 timed `render --animate` on: a
+  /// navigation controller in the window with `a` as its root, then `b` pushed and popped in turn.
+  static func pushPopFlow(steps: Int) -> String {
+    var lines = [
+      "title: Push and pop", "controllers:", "  nav: UINavigationController",
+      "  a: { class: AViewController, title: A }", "  b: { class: BViewController, title: B }", "steps:",
+      "  - setViewControllers: [a]", "    on: nav", "  - setRoot: nav",
+    ]
+    for step in 2..<max(steps, 2) {
+      lines += step % 2 == 0 ? ["  - push: b", "    on: nav"] : ["  - pop: nav"]
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

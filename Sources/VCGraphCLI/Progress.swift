@@ -26,8 +26,12 @@ final class Progress: @unchecked Sendable {
   /// The text on the terminal's line; nil when none is shown.
   private var shownLine: String?
   private var isCleared = false
-  /// How long a run lasts before the line is drawn, in seconds.
-  private let delay = ProcessInfo.processInfo.environment["VCGRAPH_PROGRESS_DELAY"].flatMap(Double.init) ?? 1
+  /// How long a run lasts before the line is drawn, in seconds: `VCGRAPH_PROGRESS_DELAY` within an
+  /// hour (a number out of range or not a number is never a trap), else a second.
+  private let delay =
+    ProcessInfo.processInfo.environment["VCGRAPH_PROGRESS_DELAY"].flatMap(Double.init).flatMap {
+      $0.isFinite ? min(max($0, 0), 3600) : nil
+    } ?? 1
 
   /// Starts counting towards `frames` frames of `scenarios` scenarios, and drawing after a second.
   func start(frames: Int, scenarios: Int) {
@@ -38,7 +42,7 @@ final class Progress: @unchecked Sendable {
     start = .now()
     guard isTerminal, !isCleared, frames > 0 else { return }
     let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "vcgraph.progress"))
-    timer.schedule(deadline: .now() + max(0, delay), repeating: 0.25)
+    timer.schedule(deadline: .now() + delay, repeating: 0.25)
     timer.setEventHandler { [weak self] in self?.draw() }
     timer.resume()
     self.timer = timer

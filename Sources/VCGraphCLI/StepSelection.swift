@@ -7,15 +7,13 @@ struct StepSelection: ParsableArguments {
   @Argument(help: "A scenario file (YAML or JSON).")
   var scenario: String
 
-  @Option(help: ArgumentHelp("Only this step (counting from 1).", valueName: "N"))
+  @Option(
+    help: ArgumentHelp("Only this step (counting from 1).", valueName: "N"),
+    transform: Bounds.count("steps", in: 1...Scenario.maximumSteps))
   var step: Int?
 
   @Flag(help: "Print JSON.")
   var json = false
-
-  func validate() throws {
-    if let step, step < 1 { throw ValidationError("--step counts from 1.") }
-  }
 
   /// The replayed frames asked for, made one at a time as they are read (a frame kept would keep a
   /// whole hierarchy), or nil after printing why the scenario or the step is wrong.

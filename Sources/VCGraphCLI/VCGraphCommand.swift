@@ -22,8 +22,8 @@ struct VCGraphCommand: ParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
-      Render.self, Check.self, State.self, Events.self, Import.self, Diff.self, Storyboard.self, Map.self, RenderWorker.self,
-      DrawWorker.self,
+      Render.self, Check.self, State.self, Events.self, Import.self, Diff.self, Storyboard.self, Map.self,
+      WorkerSubcommand.self,
     ]
   )
 }

@@ -19,6 +19,16 @@ import VCGraph
     #expect(actions.isSuperset(of: ["push", "pop", "selectTab", "present", "dismiss"]))
   }
 
+  @Test(arguments: [2, 3, 500])
+  func pushPopFlowHasTheStepsAskedForOverThreeControllers(steps: Int) throws {
+    let scenario = try Scenario(yaml: Workload.pushPopFlow(steps: steps), path: "push-pop.yaml")
+    #expect(scenario.steps.count == steps)
+    #expect(scenario.viewControllers.count == 3)
+    let replay = try Replay(scenario)
+    #expect(replay.warnings.isEmpty)
+    #expect(scenario.steps.dropFirst(2).allSatisfy { ["push b on nav", "pop nav"].contains($0.action.summary) })
+  }
+
   @Test func longFlowIsTheSameEveryTime() {
     #expect(Workload.longFlow(steps: 200) == Workload.longFlow(steps: 200))
   }

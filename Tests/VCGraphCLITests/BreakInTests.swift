@@ -121,8 +121,10 @@ import Testing
     }
   }
 
-  /// A Ctrl-C reaches the whole process group: the workers may see it before `render` does. It is
-  /// an interruption all the same (status 130, nothing printed), never a worker's failure.
+  /// SIGINT sent to every vcgraph process (`pkill -INT vcgraph`; a terminal's Ctrl-C reaches only
+  /// `render`, its workers lead groups of their own): the workers may die of it before `render`
+  /// sees it. It is an interruption all the same (status 130, nothing printed), never a worker's
+  /// failure.
   @Test func aCtrlCThatReachesTheWorkersFirstIsAnInterruption() throws {
     try withTemporaryFolder { folder in
       try folder.write(longScenario(steps: 300), to: "flow.yaml")

@@ -46,36 +46,77 @@ enum Browser {
   enum Step {
     case wait(milliseconds: Int)
     case screenshot(URL)
+    /// A key pressed and released as a keyboard does it: `ArrowLeft`, `j`, `Escape`.
+    case key(String)
     case evaluate(String)
 
     var json: [String: Any] {
       switch self {
       case .wait(let milliseconds): return ["wait": milliseconds]
       case .screenshot(let url): return ["screenshot": url.path]
+      case .key(let key): return ["key": key]
       case .evaluate(let expression): return ["evaluate": expression]
       }
     }
   }
 
+  /// A page to load, how, and what to do there.
+  struct Visit {
+    var url: String
+    var width = 1280
+    var height = 900
+    var mobile = false
+    /// Emulated media features: `["prefers-color-scheme": "dark"]`.
+    var media: [String: String] = [:]
+    /// False to load the page with its scripts off (the steps' expressions still run).
+    var javascript = true
+    var steps: [Step]
+
+    /// A visit of `url` (a file URL, with a `#fragment` if need be) in the colour scheme `scheme`.
+    init(
+      _ url: String, width: Int = 1280, height: Int = 900, mobile: Bool = false, scheme: String,
+      javascript: Bool = true, steps: [Step]
+    ) {
+      (self.url, self.width, self.height, self.mobile) = (url, width, height, mobile)
+      (self.media, self.javascript, self.steps) = (["prefers-color-scheme": scheme], javascript, steps)
+    }
+
+    init(_ page: URL, width: Int, height: Int, mobile: Bool, media: [String: String], steps: [Step]) {
+      (url, self.width, self.height, self.mobile, self.media, self.steps) = (
+        page.absoluteString, width, height, mobile, media, steps
+      )
+    }
+
+    var json: [String: Any] {
+      [
+        "url": url, "width": width, "height": height, "mobile": mobile, "media": media, "javascript": javascript,
+        "steps": steps.map(\.json),
+      ]
+    }
+  }
+
+  /// Starts one Chromium with `flags` (`--force-prefers-reduced-motion`, which reaches SVG images
+  /// too), makes each visit in turn, and returns each visit's results, one a step: NSNull for a
+  /// wait or a key, `[width, height]` for a screenshot, the value of an expression.
+  static func run(_ visits: [Visit], flags: [String] = []) throws -> [[Any]] {
+    let programs = try #require(programs, "chromium and python3 are not installed: run scripts/install-test-deps")
+    let plan: [String: Any] = ["flags": flags, "visits": visits.map(\.json)]
+    let input = String(decoding: try JSONSerialization.data(withJSONObject: plan), as: UTF8.self)
+    let result = try runProgram(
+      programs.python, [script.path], in: FileManager.default.temporaryDirectory, standardInput: input)
+    try #require(result.status == 0, "the browser failed: \(result)")
+    return try #require(try parseJSON(result.standardOutput) as? [[Any]], "\(result)")
+  }
+
   /// Loads `page` at `width` × `height` CSS pixels (as a phone when `mobile`), with `media`
-  /// features (`prefers-color-scheme: dark`) and Chromium started with `flags`
-  /// (`--force-prefers-reduced-motion`, which reaches SVG images too), runs `steps` and returns
-  /// each step's result:
-  /// NSNull for a wait, `[width, height]` for a screenshot, the value of an expression.
+  /// features (`prefers-color-scheme: dark`) and Chromium started with `flags`, runs `steps` and
+  /// returns each step's result (see ``run(_:flags:)``).
   static func run(
     _ page: URL, width: Int, height: Int, mobile: Bool = false, media: [String: String] = [:],
     flags: [String] = [], steps: [Step]
   ) throws -> [Any] {
-    let programs = try #require(programs, "chromium and python3 are not installed: run scripts/install-test-deps")
-    let plan: [String: Any] = [
-      "url": page.absoluteString, "width": width, "height": height, "mobile": mobile, "media": media,
-      "flags": flags, "steps": steps.map(\.json),
-    ]
-    let input = String(decoding: try JSONSerialization.data(withJSONObject: plan), as: UTF8.self)
-    let result = try runProgram(
-      programs.python, [script.path], in: page.deletingLastPathComponent(), standardInput: input)
-    try #require(result.status == 0, "the browser failed: \(result)")
-    return try #require(try parseJSON(result.standardOutput) as? [Any], "\(result)")
+    let visit = Visit(page, width: width, height: height, mobile: mobile, media: media, steps: steps)
+    return try #require(try run([visit], flags: flags).first)
   }
 }
 

@@ -296,3 +296,28 @@ extension DiffCommandTests {
     }
   }
 }
+
+extension DiffCommandTests {
+  /// `diff` reads whatever `import` and `storyboard` read, a storyboard too (the hierarchy it shows
+  /// at launch), and draws the way they do, through the same job.
+  @Test func aStoryboardIsASideToo() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let same = try folder.vcgraph(
+        "diff", "samples/storyboards/Settings.storyboard", "samples/storyboards/Settings.storyboard", "--exit-code")
+      #expect(same.status == 0, "\(same)")
+      #expect(same.standardOutput == "no changes\n", "\(same)")
+      let drawn = try folder.vcgraph(
+        "diff", "samples/storyboards/Settings.storyboard", Self.after, "-o", "out", "--theme", "both")
+      #expect(drawn.status == 0, "\(drawn)")
+      #expect(drawn.standardOutput.contains("+ presented LoginViewController (formSheet)"), "\(drawn)")
+      #expect(folder.contents(of: "out") == ["diff.svg", "diff~dark.svg"])
+      let stepped = try folder.vcgraph("diff", "samples/storyboards/Settings.storyboard#2", Self.after)
+      #expect(stepped.status == 2, "\(stepped)")
+      #expect(
+        stepped.standardError
+          == "samples/storyboards/Settings.storyboard: error: '#2' names a step, but a storyboard has none; it is "
+          + "drawn as it launches\n", "\(stepped)")
+    }
+  }
+}

@@ -24,7 +24,8 @@ import Testing
       let page = try FlipbookPage(html)
       #expect(page.sectionIDs == ["step-1", "step-2", "step-3", "step-4"])
       #expect(page.svgCountBySection == [1, 1, 1, 1], "one drawing per step")
-      #expect(page.headings == Self.loginActions)
+      // Each step's title once: its position and action.
+      #expect(page.headings == Self.loginActions.enumerated().map { "Step \($0.offset + 1) of 4 \($0.element)" })
       #expect(page.captions == ["Login covers the whole screen"])
       #expect(page.callbacks.contains("login  viewDidLoad()"))
       #expect(page.callbacks.contains("login  deinit"))
@@ -36,8 +37,8 @@ import Testing
       #expect(flipbookExternalURLs(in: html).isEmpty, "\(flipbookExternalURLs(in: html))")
       #expect(!html.contains("<?xml") && !html.contains("<!DOCTYPE svg"))
       let files = page.links.filter { !$0.hasPrefix("#") }
-      // Each drawing links to its file (a click opens it full size), then the step's list of files.
-      #expect(files == Self.loginStems.flatMap { [$0 + ".svg", $0 + ".svg"] })
+      // Each step's list of files.
+      #expect(files == Self.loginStems.map { $0 + ".svg" })
       for file in files { #expect(folder.exists("out/login-flow/\(file)"), "\(file)") }
 
       let markdown = String(decoding: try folder.bytes("out/login-flow/index.md"), as: UTF8.self)
@@ -71,7 +72,7 @@ import Testing
       let html = String(decoding: try folder.bytes("out/login-flow/index.html"), as: UTF8.self)
       let page = try FlipbookPage(html)
       #expect(page.svgCountBySection == [1, 1, 1, 1])
-      #expect(page.links.filter { !$0.hasPrefix("#") } == Self.loginStems.flatMap { [$0 + ".png", $0 + ".png"] })
+      #expect(page.links.filter { !$0.hasPrefix("#") } == Self.loginStems.map { $0 + ".png" })
       let markdown = String(decoding: try folder.bytes("out/login-flow/index.md"), as: UTF8.self)
       #expect(markdown.contains("\n![step 3: present login from home](03-present-login-from-home.png)\n"))
       for link in markdownLinks(markdown) { #expect(folder.exists("out/login-flow/\(link)"), "\(link)") }
@@ -92,6 +93,38 @@ import Testing
       let markdown = String(decoding: try folder.bytes("out/login-flow/index.md"), as: UTF8.self)
       #expect(!markdown.contains("!["), "no picture a Markdown viewer shows")
       #expect(markdown.contains("Files: [04-dismiss-login.pdf](04-dismiss-login.pdf)"))
+    }
+  }
+
+  /// With `--animate --theme both`, `index.md` shows the animation that follows the reader's colour
+  /// scheme (a `<picture>`), and both pages link it; `index.json` names the scenario relative to
+  /// the output folder, however it was typed.
+  @Test func thePagesShowAndLinkTheAnimationAndTheIndexNamesTheScenarioRelatively() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let result = try folder.vcgraph(
+        "render", folder("samples/login-flow.yaml").path, "--html", "--markdown", "--animate", "--theme", "both",
+        "-o", "docs/diagrams")
+      #expect(result.status == 0, "\(result)")
+      let markdown = String(decoding: try folder.bytes("docs/diagrams/login-flow/index.md"), as: UTF8.self)
+      #expect(
+        markdown.contains(
+          """
+          <picture>
+            <source media="(prefers-color-scheme: dark)" srcset="animated~dark.svg"/>
+            <img src="animated.svg" alt="Login over a navigation stack: every step, one after another"/>
+          </picture>
+          """))
+      #expect(markdownLinks(markdown).prefix(2) == ["animated.svg", "animated~dark.svg"])
+      let html = String(decoding: try folder.bytes("docs/diagrams/login-flow/index.html"), as: UTF8.self)
+      #expect(
+        try FlipbookPage(html).links.filter { $0.hasPrefix("animated") } == ["animated.svg", "animated~dark.svg"])
+      for link in markdownLinks(markdown) { #expect(folder.exists("docs/diagrams/login-flow/\(link)"), "\(link)") }
+      let index = try parseJSONObject(try folder.bytes("docs/diagrams/login-flow/index.json"))
+      #expect(index["scenario"] as? String == "../../samples/login-flow.yaml")
+      #expect(
+        !String(decoding: try folder.bytes("docs/diagrams/login-flow/index.json"), as: UTF8.self).contains(
+          folder.url.path))
     }
   }
 

@@ -7,7 +7,8 @@ import Testing
 /// nothing of it is written, every other scenario is drawn, and the exit status is 1.
 ///
 /// The worker is made to crash or hang before drawing one step by `VCGRAPH_TEST_WORKER_FAULT`
-/// (`segv:FILE:STEP`, `abort:FILE:STEP`, `hang:FILE:STEP`), which only tests set.
+/// (`segv:FILE:STEP`, `abort:FILE:STEP`, `hang:FILE:STEP`; `KIND:FILE` for every picture of an
+/// input of `import`, `storyboard` or `diff`), which only tests set.
 @Suite struct GraphvizCrashCommandTests {
   /// Runs `vcgraph render` on three samples with a fault in one of them.
   static func render(
@@ -91,10 +92,9 @@ import Testing
     }
   }
 
-  /// `storyboard`, `import` and `diff` draw each diagram in a `_draw-worker` process of their own
-  /// (faults injected with `VCGRAPH_TEST_DRAW_FAULT=KIND:TEXT`, for graphs whose title holds TEXT):
-  /// a crash costs the input it was drawing, with the signal and the graph kept for a bug report,
-  /// and the other inputs are written.
+  /// `storyboard`, `import` and `diff` draw with the same workers (the fault names the input's
+  /// file): a crash costs the input it was drawing, with the signal, and its graph kept beside the
+  /// output for a bug report, in the words `render` uses; the other inputs are written.
   @Test(arguments: [("segv", "signal 11, Segmentation fault"), ("abort", "signal 6, Aborted")])
   func aCrashInStoryboardOrImportCostsOneInput(kind: String, signal: String) throws {
     try withTemporaryFolder { folder in
@@ -106,19 +106,15 @@ import Testing
           "storyboard", "samples/storyboards/Shop.storyboard", "samples/storyboards/Settings.storyboard", "-o", "sb",
           "--format", "svg,json",
         ],
-        in: folder.url, environment: ["VCGRAPH_TEST_DRAW_FAULT": "\(kind):Shop.storyboard"])
+        in: folder.url, environment: ["VCGRAPH_TEST_WORKER_FAULT": "\(kind):Shop.storyboard"])
       #expect(storyboard.status == 1, "\(storyboard)")
-      let line = try #require(storyboard.standardError.split(separator: "\n").first.map(String.init), "\(storyboard)")
       #expect(
-        line.hasPrefix(
-          "samples/storyboards/Shop.storyboard: error: Graphviz crashed (\(signal)) while drawing it as svg; the graph, "
-            + "for a Graphviz bug report: "),
-        "\(line)")
-      let kept = String(line.split(separator: " ").last ?? "")
-      defer { try? FileManager.default.removeItem(atPath: kept) }
-      #expect(try String(contentsOfFile: kept, encoding: .utf8).hasPrefix("digraph"))
+        storyboard.standardError
+          == "samples/storyboards/Shop.storyboard: error: Graphviz crashed while drawing it as svg (\(signal)); the "
+          + "graph, for a Graphviz bug report: sb/Shop.crash.dot\n", "\(storyboard)")
+      #expect(try String(contentsOf: folder("sb/Shop.crash.dot"), encoding: .utf8).hasPrefix("digraph"))
       #expect(storyboard.standardOutput.contains("samples/storyboards/Settings.storyboard → sb (2 files)"))
-      #expect(folder.contents(of: "sb").sorted() == ["Settings.json", "Settings.svg"])
+      #expect(folder.contents(of: "sb") == ["Settings.json", "Settings.svg", "Shop.crash.dot"])
 
       let dumps = try runProgram(
         executable,
@@ -126,15 +122,47 @@ import Testing
           "import", "samples/dumps/settings-before.txt", "samples/dumps/settings-after.txt", "-o", "im", "--format",
           "svg,json",
         ],
-        in: folder.url, environment: ["VCGRAPH_TEST_DRAW_FAULT": "\(kind):settings-after"])
+        in: folder.url, environment: ["VCGRAPH_TEST_WORKER_FAULT": "\(kind):settings-after.txt"])
       #expect(dumps.status == 1, "\(dumps)")
-      #expect(dumps.standardError.contains("samples/dumps/settings-after.txt: error: Graphviz crashed (\(signal))"))
+      #expect(
+        dumps.standardError.contains(
+          "samples/dumps/settings-after.txt: error: Graphviz crashed while drawing it as svg (\(signal))"))
       #expect(dumps.standardOutput.contains("samples/dumps/settings-before.txt → im (2 files)"))
-      #expect(folder.contents(of: "im").sorted() == ["settings-before.json", "settings-before.svg"])
-      for path in dumps.standardError.split(separator: " ").filter({ $0.hasPrefix("/") && $0.contains("vcgraph-crash") }
-      ) {
-        try? FileManager.default.removeItem(atPath: String(path.trimmingCharacters(in: .whitespacesAndNewlines)))
-      }
+      #expect(
+        folder.contents(of: "im") == ["settings-after.crash.dot", "settings-before.json", "settings-before.svg"])
+
+      // A diff's picture is named diff, its graph kept in its folder.
+      let diff = try runProgram(
+        executable,
+        ["diff", "samples/dumps/settings-before.txt", "samples/dumps/settings-after.txt", "-o", "df"],
+        in: folder.url, environment: ["VCGRAPH_TEST_WORKER_FAULT": "\(kind):diff"])
+      #expect(diff.status == 2, "\(diff)")
+      #expect(
+        diff.standardError
+          == "error: Graphviz crashed while drawing it as svg (\(signal)); the graph, for a Graphviz bug report: "
+          + "df/diff.crash.dot\n", "\(diff)")
+    }
+  }
+
+  /// `import` stops a hung Graphviz after `--graphviz-timeout` seconds too, and says so as
+  /// `render` does, with advice that fits the command.
+  @Test func aHungGraphvizInImportIsStoppedAfterTheTimeLimit() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let result = try runProgram(
+        try #require(vcgraphExecutable),
+        [
+          "import", "samples/dumps/settings-after.txt", "samples/dumps/settings-before.txt", "--graphviz-timeout", "1",
+          "-o", "im",
+        ],
+        in: folder.url, environment: ["VCGRAPH_TEST_WORKER_FAULT": "hang:settings-after.txt"])
+      #expect(result.status == 1, "\(result)")
+      #expect(
+        result.standardError
+          == "samples/dumps/settings-after.txt: error: Graphviz did not finish drawing it as svg within 1 s and was "
+          + "stopped (--graphviz-timeout); draw less of it: fold more (--fold all), focus on a part (--focus ID), or "
+          + "write --format json; the graph, for a Graphviz bug report: im/settings-after.crash.dot\n", "\(result)")
+      #expect(folder.contents(of: "im") == ["settings-after.crash.dot", "settings-before.svg"])
     }
   }
 
@@ -142,8 +170,11 @@ import Testing
     try withTemporaryFolder { folder in
       try folder.copySamples()
       let result = try folder.vcgraph("render", "samples/navigation.yaml", "--graphviz-timeout", "0")
-      #expect(result.status != 0)
-      #expect(result.standardError.contains("--graphviz-timeout counts seconds, from 1."), "\(result)")
+      #expect(result.status == 64, "\(result)")
+      #expect(
+        result.standardError.contains(
+          "The value '0' is invalid for '--graphviz-timeout <SECONDS>': give a number of seconds from 1 to 86400."),
+        "\(result)")
     }
   }
 
@@ -156,8 +187,8 @@ import Testing
       #expect(
         result.standardError
           == "samples/tab-bar.yaml: error: Graphviz ran out of memory while drawing step 2 as svg, png (it may take "
-          + "2 GB, --graphviz-memory); draw less of it: fold more (--fold all), focus on a part (--focus ID), or "
-          + "write --format json\n", "\(result)")
+          + "2 GB, --graphviz-memory); draw less of it: fold more (--fold all) or focus on a part (--focus ID)\n",
+        "\(result)")
       #expect(folder.contents(of: "out") == ["login-flow", "navigation"])
     }
   }

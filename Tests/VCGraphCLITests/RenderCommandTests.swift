@@ -49,7 +49,8 @@ import Testing
 
       let index = try parseJSONObject(try folder.bytes("out/navigation/index.json"))
       #expect(Set(index.keys) == ["scenario", "title", "steps"])
-      #expect(index["scenario"] as? String == "samples/navigation.yaml")
+      // Relative to the output folder, however it was typed.
+      #expect(index["scenario"] as? String == "../samples/navigation.yaml")
       #expect(index["title"] as? String == "Browsing a list with a navigation stack")
       let steps = try #require(index["steps"] as? [[String: Any]])
       #expect(steps.count == 6)
@@ -162,7 +163,7 @@ import Testing
       for name in sampleNames {
         let stem = String(name.dropLast(".yaml".count))
         let index = try parseJSONObject(try folder.bytes("out/\(stem)/index.json"))
-        #expect(index["scenario"] as? String == "samples/\(name)")
+        #expect(index["scenario"] as? String == "../samples/\(name)")
         let steps = try #require(index["steps"] as? [[String: Any]], "\(name)")
         #expect(!steps.isEmpty, "\(name)")
         var listed: Set<String> = ["index.json"]
@@ -320,7 +321,7 @@ import Testing
       #expect(
         folder.contents(of: "samples/rendered") == sampleNames.map { String($0.dropLast(".yaml".count)) }.sorted())
       let index = try parseJSONObject(try folder.bytes("samples/rendered/navigation/index.json"))
-      #expect(index["scenario"] as? String == "samples/navigation.yaml")
+      #expect(index["scenario"] as? String == "../navigation.yaml")
 
       // Run again: the rendered folder inside samples/ is not taken for a scenario.
       let again = try folder.vcgraph("render", "samples/", "-o", "samples/rendered", "--format", "svg")
@@ -423,7 +424,7 @@ import Testing
       #expect(result.status != 0, "\(result)")
       #expect(result.standardError.contains("two/flow.yaml: error:"), "\(result)")
       let index = try parseJSONObject(try folder.bytes("out/flow/index.json"))
-      #expect(index["scenario"] as? String == "one/flow.yaml")
+      #expect(index["scenario"] as? String == "../one/flow.yaml")
     }
   }
 }

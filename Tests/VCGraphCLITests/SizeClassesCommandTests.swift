@@ -141,45 +141,4 @@ import Testing
       #expect(regular.maxX < compact.minX)
     }
   }
-
-  @Test(.enabled(if: Browser.isAvailable || Browser.isRequired, Browser.skipReason))
-  func theFlipbookShowsBothSidesAndEachSidesCallbacksInABrowser() throws {
-    try withTemporaryFolder { folder in
-      try folder.copySamples()
-      let result = try folder.vcgraph(
-        "render", "samples/adaptive.yaml", "--size-classes", "compact,regular", "--html", "--events", "-o", "out")
-      try #require(result.status == 0, "\(result)")
-      let sides = """
-        JSON.stringify((function () {
-          var step = document.querySelector("section.step.current");
-          var svg = step.querySelector("figure.diagram svg");
-          var texts = Array.prototype.slice.call(svg.querySelectorAll("text")).map(function (t) { return t.textContent; });
-          return {
-            headings: Array.prototype.slice.call(step.querySelectorAll(".notes h3")).map(function (h) {
-              return h.textContent; }),
-            lists: step.querySelectorAll(".notes .side ol.callbacks").length,
-            drawn: texts.filter(function (t) { return t === "iPhone · compact" || t === "iPad · regular"; })
-          };
-        })())
-        """
-      let page5 = try #require(URL(string: folder("out/adaptive/index.html").absoluteString + "#step-5"))
-      let results = try Browser.run(
-        page5, width: 1280, height: 900, mobile: false,
-        media: ["prefers-color-scheme": "light"],
-        steps: [.wait(milliseconds: 200), .evaluate(FlipbookBrowserTests.measure), .evaluate(sides)])
-      let pageJSON = try #require(results.dropLast().last as? String)
-      let shownJSON = try #require(results.last as? String)
-      let page = try #require(try parseJSON(pageJSON) as? [String: Any])
-      let shown = try #require(try parseJSON(shownJSON) as? [String: Any])
-      #expect((page["scale"] as? Double ?? 0) >= 1, "\(page)")
-      #expect((page["smallestText"] as? Double ?? 0) >= 8, "\(page)")
-      #expect(page["pageWidth"] as? Int == 1280, "no sideways scrolling of the page: \(page)")
-      #expect((page["wideNotes"] as? [String])?.isEmpty == true, "\(page)")
-      #expect(shown["drawn"] as? [String] == ["iPhone · compact", "iPad · regular"], "\(shown)")
-      #expect(
-        (shown["headings"] as? [String])?.starts(with: ["Callbacks · iPhone · compact", "Callbacks · iPad · regular"])
-          == true, "\(shown)")
-      #expect(shown["lists"] as? Int == 2, "\(shown)")
-    }
-  }
 }

@@ -91,6 +91,39 @@ import Testing
     #expect(order == ["STEP 1 OF 3", "STEP 2 OF 3", "STEP 3 OF 3", "legend", "a", "b"], "\(order)")
   }
 
+  /// `render --animate` of a push/pop flow took the square of its steps in time and memory (issue
+  /// 27): each step's bar was a segment per step. Building the file is counted (shapes read, steps
+  /// that show a piece, keyframes, pieces written), not timed: 4 times the steps is 4 times the
+  /// work and the bytes (16 times if it were quadratic).
+  @Test func buildingTheAnimationGrowsLinearlyWithTheSteps() {
+    func build(_ steps: Int) -> (work: Int, bytes: Int) {
+      // b pushed and popped in turn, read one frame at a time.
+      let frames = (1...steps).lazy.map { Self.frame($0, nodes: $0 % 2 == 0 ? ["a", "b"] : ["a"]) }
+      let animation = AnimatedSVG(frames: frames, interval: 1, palette: Self.palette)
+      return (animation.work, animation.text.utf8.count)
+    }
+    let small = build(250)
+    let large = build(1_000)
+    #expect(Double(large.work) / Double(small.work) < 4.5, "\(small) → \(large)")
+    #expect(Double(large.bytes) / Double(small.bytes) < 4.5, "\(small) → \(large)")
+    // Two runs of b in every frame count as two keyframes, not as a keyframe per step.
+    #expect(small.work > 250 * 10, "every shape of every frame is counted: \(small)")
+  }
+
+  @Test func theBarHasASegmentPerStepAndFillsTheCurrentOne() throws {
+    let text = AnimatedSVG(frames: Self.frames, interval: 1, palette: Self.palette).text
+    // The grey segments once, in every step; each step's accent segment over its own, in that step.
+    #expect(text.components(separatedBy: "fill=\"#E5E5EA\"").count - 1 == 3)
+    #expect(text.components(separatedBy: "fill=\"#0A84FF\"").count - 1 == 3)
+    let lines = text.split(separator: "\n")
+    let accents = lines.indices.filter { lines[$0].contains("fill=\"#0A84FF\"") }
+    let groups = accents.map { lines[$0 - 1] }
+    #expect(groups.count == 3 && Set(groups).count == 3, "a group each: \(groups)")
+    let last = try #require(groups.last?.firstMatch(of: /class="(k\d+)"/)?.output.1)
+    #expect(text.contains(".\(last){opacity:1;"), "the last step's segment stands still filled")
+    #expect(text.contains("@keyframes \(last){0%{opacity:0}66.67%{opacity:1}100%{opacity:1}}"))
+  }
+
   @Test func namesAFilePerTheme() {
     #expect(AnimatedSVG.file(for: .light, among: [.light]) == ("animated.svg", "svg"))
     #expect(AnimatedSVG.file(for: .dark, among: [.dark]) == ("animated.svg", "svg"))

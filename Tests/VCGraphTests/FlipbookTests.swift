@@ -83,7 +83,11 @@ import Testing
     let page = try XHTMLPage(html)
     #expect(page.sections.map(\.id) == ["step-1", "step-2", "step-3"])
     #expect(page.sections.map(\.svgCount) == [1, 1, 1])
-    #expect(page.texts(of: "h2") == ["setRoot nav", "setViewControllers [a] on nav", "push b on a"])
+    // The step's title once: its position and action, between Previous and Next.
+    #expect(
+      page.texts(of: "h2") == [
+        "Step 1 of 3 setRoot nav", "Step 2 of 3 setViewControllers [a] on nav", "Step 3 of 3 push b on a",
+      ])
     #expect(page.texts(of: "h1") == ["Pushing twice"])
     #expect(page.texts(of: "p", class: "caption") == ["The stack starts with a"])
     // Each drawing once, in step order.
@@ -96,16 +100,15 @@ import Testing
         "nav  viewDidAppear(animated: false)",
       ])
     #expect(page.texts(of: "li").contains { $0.contains("Unbalanced calls to begin/end appearance transitions") })
-    // The step list, Previous/Next, and each drawing's link to its file then the files.
+    // The step list, Previous/Next, then each step's files.
     #expect(
       page.links.filter { $0.hasPrefix("#") } == [
         "#step-1", "#step-2", "#step-3", "#step-2", "#step-1", "#step-3", "#step-2",
       ])
     #expect(
       page.links.filter { !$0.hasPrefix("#") } == [
-        "01-setroot-nav.svg", "01-setroot-nav.svg", "01-setroot-nav.png", "02-setviewcontrollers-a-on-nav.svg",
-        "02-setviewcontrollers-a-on-nav.svg", "02-setviewcontrollers-a-on-nav.png", "03-push-b-on-a.svg",
-        "03-push-b-on-a.svg", "03-push-b-on-a.png",
+        "01-setroot-nav.svg", "01-setroot-nav.png", "02-setviewcontrollers-a-on-nav.svg",
+        "02-setviewcontrollers-a-on-nav.png", "03-push-b-on-a.svg", "03-push-b-on-a.png",
       ])
     #expect(html.contains("ArrowRight") && html.contains("\"j\"") && html.contains("\"k\""))
   }
@@ -187,7 +190,7 @@ import Testing
     let page = try XHTMLPage(html)
     #expect(page.texts(of: "h1") == [Self.hostile])
     #expect(page.texts(of: "title") == [Self.hostile])
-    #expect(page.texts(of: "h2") == [Self.hostile, Self.hostile])
+    #expect(page.texts(of: "h2") == ["Step 1 of 2 " + Self.hostile, "Step 2 of 2 " + Self.hostile])
     #expect(
       page.texts(of: "p", class: "caption") == [Self.hostile + "\n# not a heading\n1. not a list\n- not an item"])
     #expect(page.texts(of: "span", class: "vc") == [Self.hostile, "``x"])
@@ -200,8 +203,7 @@ import Testing
     // File names are links to files beside the page, never a scheme, another host or a new attribute.
     #expect(
       page.links.filter { !$0.hasPrefix("#") } == [
-        "01-%22%20onload%3D%22x.png", "%2F%2Fexample.com%2Fx.svg", "01-%22%20onload%3D%22x.png",
-        "javascript%3Aalert%281%29.png", "javascript%3Aalert%281%29.png",
+        "%2F%2Fexample.com%2Fx.svg", "01-%22%20onload%3D%22x.png", "javascript%3Aalert%281%29.png",
       ])
     #expect(externalURLs(in: html).isEmpty)
   }
@@ -286,17 +288,111 @@ import Testing
       number: 1, action: "setRoot nav", files: ["svg": "01-setroot-nav.svg", "svg~dark": "01-setroot-nav~dark.svg"],
       svg: Self.graphvizSVG(label: "light"), darkSVG: Self.graphvizSVG(label: "dark"))
     let html = Flipbook(scenario: "flow.yaml", title: nil, pages: [page]).html
-    #expect(html.contains("<div class=\"theme-light\"><a class=\"full\" href=\"01-setroot-nav.svg\""))
-    #expect(html.contains("<div class=\"theme-dark\"><a class=\"full\" href=\"01-setroot-nav~dark.svg\""))
+    // Each in a wrapper of its own: the drawings' groups have classes of their own (`theme-light`),
+    // which no rule of the page names.
+    #expect(html.contains("<div class=\"scheme-light\"><svg"))
+    #expect(html.contains("<div class=\"scheme-dark\"><svg"))
     #expect(html.contains("id=\"s1-vc&#45;home\"") && html.contains("id=\"s1d-vc&#45;home\""))
-    #expect(html.contains("<figure class=\"diagram\" style=\"--width: 100px\">"), "its width in points, as CSS pixels")
+    #expect(html.contains("style=\"--width: 100px; --ratio: 100 / 50\""), "its size in points, as CSS pixels")
     #expect(html.contains("color-scheme: light dark") && html.contains("@media (prefers-color-scheme: dark)"))
+    let page1 = try XHTMLPage(html)
+    #expect(page1.links.filter { !$0.hasPrefix("#") } == ["01-setroot-nav.svg", "01-setroot-nav~dark.svg"])
     // One drawing: no theme wrappers.
     let light = Flipbook(
       scenario: "flow.yaml", title: nil,
       pages: [Flipbook.Page(number: 1, action: "a", svg: Self.graphvizSVG(label: "x"))]
     ).html
-    #expect(!light.contains("class=\"theme-") && !light.contains("class=\"full\""), "no file to open")
+    #expect(!light.contains("class=\"scheme-"))
+  }
+
+  /// No selector of the page's style names a class or element a drawing has, alone: Graphviz's
+  /// groups carry `theme-light`, `vc`, `node`, `edge`, `graph`… and `<a>` elements, and a rule that
+  /// reaches them changes or hides the drawing.
+  @Test func thePagesStyleReachesNoDrawing() {
+    let drawingClasses = [
+      "graph", "theme-light", "theme-dark", "node", "vc", "edge", "cluster", "frame", "window", "key", "added",
+      "changed", "removed", "shown", "hidden", "loaded", "on-screen", "compact",
+    ]
+    let style = Flipbook.style.replacing(/\/\*[\s\S]*?\*\//, with: "")
+    let selectors = style.split(separator: "{").map {
+      $0.split(separator: "}", omittingEmptySubsequences: false).last ?? ""
+    }
+    .flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    .filter { !$0.isEmpty && !$0.hasPrefix("@") }
+    #expect(selectors.contains("figure.diagram > .canvas > .scheme-dark"), "\(selectors)")
+    for selector in selectors {
+      let first = selector.prefix { !" >:+~[".contains($0) }.split(separator: ".").map(String.init)
+      #expect(!(selector.hasPrefix(".") && first.allSatisfy(drawingClasses.contains)), "\(selector)")
+      #expect(!["a", "g", "text", "svg", "path", "title"].contains(selector), "\(selector)")
+    }
+  }
+
+  /// Every step's drawing is shown on one canvas, the largest frame's: the page keeps its layout
+  /// from step to step, and a smaller frame takes its share of the canvas's width, at the same scale.
+  @Test func everyStepsDrawingIsOnACanvasOfOneSize() throws {
+    func svg(width: Int, height: Int) -> String {
+      Self.graphvizSVG(label: "x").replacingOccurrences(
+        of: "viewBox=\"0.00 0.00 100.00 50.00\"", with: "viewBox=\"0.00 0.00 \(width).00 \(height).00\"")
+    }
+    let html = Flipbook(
+      scenario: "flow.yaml", title: nil,
+      pages: [
+        .init(number: 1, action: "a", svg: svg(width: 400, height: 300)),
+        .init(number: 2, action: "b", svg: svg(width: 500, height: 200)),
+      ]
+    ).html
+    #expect(html.components(separatedBy: "style=\"--width: 500px; --ratio: 500 / 300\"").count == 3, "both steps")
+    #expect(html.contains("<svg style=\"width: 80%\" width=\"100pt\""), "400 of 500 points")
+    #expect(html.components(separatedBy: "<svg style=").count == 2, "the largest at the canvas's width")
+  }
+
+  @Test func aStepsTitleIsOnThePageOnce() throws {
+    let page = try XHTMLPage(try Self.flipbook().html)
+    // Outside the drawings and the step list: the heading, and nothing else.
+    let texts =
+      page.texts(of: "p") + page.texts(of: "h2") + page.texts(of: "h3") + page.texts(of: "span", class: "position")
+    #expect(texts.filter { $0.contains("push b on a") } == ["Step 3 of 3 push b on a"])
+    #expect(texts.filter { $0.contains("Step 3 of 3") } == ["Step 3 of 3 push b on a", "Step 3 of 3"])
+  }
+
+  @Test func theAnimationIsLinkedAndShownByColourSchemeInMarkdown() throws {
+    var book = try Self.flipbook()
+    book.animation = ["svg": "animated.svg", "svg~dark": "animated~dark.svg"]
+    #expect(
+      book.markdown.contains(
+        """
+
+        <picture>
+          <source media="(prefers-color-scheme: dark)" srcset="animated~dark.svg"/>
+          <img src="animated.svg" alt="Pushing twice: every step, one after another"/>
+        </picture>
+
+        The animation: [animated.svg](animated.svg), and in dark mode [animated\\~dark.svg](animated~dark.svg).
+
+        ## Step 1: setRoot nav
+        """))
+    let html = try XHTMLPage(book.html)
+    #expect(html.links.filter { $0.hasPrefix("animated") } == ["animated.svg", "animated~dark.svg"])
+    #expect(book.html.contains("<a class=\"scheme-dark\" href=\"animated~dark.svg\">the animation</a>"))
+    // One theme: the image alone, and the one link shown in either scheme.
+    book.animation = ["svg": "animated.svg"]
+    #expect(book.markdown.contains("\n![Pushing twice: every step, one after another](animated.svg)\n"))
+    #expect(!book.markdown.contains("<picture>"))
+    #expect(book.html.contains(" · <a href=\"animated.svg\">the animation</a>"))
+    book.animation = nil
+    #expect(!book.markdown.contains("animated.svg") && !book.html.contains("animated.svg"))
+  }
+
+  @Test func theIndexRecordsTheScenarioRelativeToTheOutputFolder() {
+    #expect(
+      RenderIndex.recordedPath(of: "/home/me/app/samples/flow.yaml", relativeTo: "/home/me/app/diagrams")
+        == "../samples/flow.yaml")
+    #expect(RenderIndex.recordedPath(of: "/home/me/app/flow.yaml", relativeTo: "/home/me/app/") == "flow.yaml")
+    #expect(
+      RenderIndex.recordedPath(of: "/home/me/app/samples/../flow.yaml", relativeTo: "/home/me/app/docs/diagrams")
+        == "../../flow.yaml")
+    #expect(RenderIndex.recordedPath(of: "/srv/flow.yaml", relativeTo: "/home/me/out") == "../../../srv/flow.yaml")
+    #expect(RenderIndex.recordedPath(of: "samples/flow.yaml", relativeTo: "diagrams") == "../samples/flow.yaml")
   }
 
   @Test func theScenarioPathIsShownRelativeToTheOutputFoldersParentOrAsItsName() {

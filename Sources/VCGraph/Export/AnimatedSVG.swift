@@ -44,18 +44,31 @@ public struct AnimatedSVG: Sendable, Hashable {
   }
 
   /// The file's name beside the frames for `theme` when `themes` are drawn: `animated.svg`, and
-  /// `animated~dark.svg` for the dark theme of two. Its key in the index is `svg` plus the same suffix.
+  /// `animated~dark.svg` for the dark theme of two, and its key in the index (``RenderIndex/key(for:theme:among:)``).
   public static func file(for theme: Theme, among themes: [Theme]) -> (name: String, key: String) {
-    let suffix = theme.fileNameSuffix(among: themes)
-    return ("animated" + suffix + "." + OutputFormat.svg.fileExtension, OutputFormat.svg.rawValue + suffix)
+    (
+      "animated" + theme.fileNameSuffix(among: themes) + "." + OutputFormat.svg.fileExtension,
+      RenderIndex.key(for: .svg, theme: theme, among: themes)
+    )
   }
 
   /// The file's text.
   public var text: String
 
+  /// How much work building the file took, counted: each shape read, each step that shows a piece,
+  /// each keyframe and each piece written. It grows with the frames' size and the file's, never
+  /// with the square of the number of steps, which a test checks without a clock.
+  var work: Int
+
   /// The animation of `frames`, in the order given, each shown for `interval` seconds.
-  public init(frames: [Frame], interval: Double, palette: Palette) {
-    text = Self.build(frames.map(ParsedFrame.init), interval: max(0.1, interval), palette: palette)
+  ///
+  /// The frames are read one at a time and let go of: only what the file keeps (each distinct shape
+  /// once, and the steps that show it) stays in memory, so `frames` may be a lazy sequence that
+  /// reads each frame's file as it is asked for.
+  public init<Frames: Sequence<Frame>>(frames: Frames, interval: Double, palette: Palette) {
+    var merge = Merge()
+    for frame in frames { merge.add(ParsedFrame(frame)) }
+    (text, work) = merge.file(interval: max(0.1, interval), palette: palette)
   }
 }
 
@@ -226,38 +239,88 @@ extension AnimatedSVG {
 // MARK: - Merging the frames
 
 extension AnimatedSVG {
+  /// The steps that show a piece of the drawing, as runs of consecutive frame offsets
+  /// (`[0..<2, 5..<6]`): as long as the times the piece appears, not as the number of steps.
+  struct Steps: Hashable {
+    private(set) var runs: [Range<Int>] = []
+
+    init() {}
+
+    /// The steps of the frames at `offsets`.
+    init(only offsets: Range<Int>) { runs = offsets.isEmpty ? [] : [offsets] }
+
+    /// The step of one frame, by its offset.
+    init(only offset: Int) { self.init(only: offset..<(offset + 1)) }
+
+    /// Adds a frame's offset, at or after every offset added before.
+    mutating func append(_ offset: Int) {
+      guard let last = runs.last else {
+        runs = [offset..<(offset + 1)]
+        return
+      }
+      if last.contains(offset) { return }
+      if last.upperBound == offset {
+        runs[runs.count - 1] = last.lowerBound..<(offset + 1)
+      } else {
+        runs.append(offset..<(offset + 1))
+      }
+    }
+
+    /// True when every one of `count` frames shows it.
+    func isEvery(of count: Int) -> Bool { runs == [0..<count] }
+
+    /// True when the last of `count` frames shows it: what stands still without animation.
+    func showsLast(of count: Int) -> Bool { runs.last?.upperBound == count }
+  }
+
   /// A run of elements drawn one after the other, shown in the same steps, in the same coordinates.
   struct Layer {
-    /// The offsets of the frames that show it, in order.
-    var frames: [Int]
+    var steps: Steps
     var transform: String
     var elements: [String]
   }
 
-  /// The elements of every frame, each once, in an order that keeps each frame's drawing order
-  /// (when the frames disagree, the first frame to draw an element wins), cut into layers.
-  ///
-  /// `sequences[f]` is frame f's elements, each with its transform (a private element is never
-  /// merged with another frame's); the text written for an element is `rewrite(text, offset of
-  /// the first frame that draws it)`.
-  static func layers(
-    _ sequences: [[(transform: String, text: String, private: Bool)]], rewrite: (String, Int) -> String
-  ) -> [Layer] {
+  /// The frames read so far, merged: every element once, with the steps that show it and the
+  /// elements that come after it in some frame, so that one order can keep every frame's.
+  struct Merge {
     struct Key: Hashable {
       var transform: String
       var text: String
+      /// The frame a private element belongs to (see ``ParsedFrame/elements``); nil when shared.
       var frame: Int?
     }
-    var ids: [Key: Int] = [:]
-    var keys: [Key] = []
-    var firstFrame: [Int] = []
-    var frames: [[Int]] = []
-    var successors: [Set<Int>] = []
-    var predecessorCount: [Int] = []
-    for (offset, sequence) in sequences.enumerated() {
+
+    struct Edge: Hashable {
+      var from: Int
+      var to: Int
+    }
+
+    /// The frames' numbers, in the order read.
+    private(set) var numbers: [Int] = []
+    /// The largest frame's size.
+    private(set) var width = 0.0
+    private(set) var height = 0.0
+    /// See ``AnimatedSVG/work``.
+    private(set) var work = 0
+    /// Element ids by key, and each id's key, first frame (its offset) and steps.
+    private var ids: [Key: Int] = [:]
+    private var keys: [Key] = []
+    private var firstFrame: [Int] = []
+    private var steps: [Steps] = []
+    /// What follows each element in some frame, each pair once.
+    private var successors: [[Int]] = []
+    private var edges: Set<Edge> = []
+    private var predecessorCount: [Int] = []
+
+    /// Adds the next frame's elements (`private` ones are never merged with another frame's).
+    mutating func add(_ frame: ParsedFrame) {
+      let offset = numbers.count
+      numbers.append(frame.number)
+      (width, height) = (max(width, frame.width), max(height, frame.height))
       var previous: Int?
-      for element in sequence {
-        let key = Key(transform: element.transform, text: element.text, frame: element.private ? offset : nil)
+      for element in frame.elements {
+        work += 1
+        let key = Key(transform: frame.transform, text: element.text, frame: element.private ? offset : nil)
         let id: Int
         if let known = ids[key] {
           id = known
@@ -266,50 +329,78 @@ extension AnimatedSVG {
           ids[key] = id
           keys.append(key)
           firstFrame.append(offset)
-          frames.append([])
+          steps.append(Steps())
           successors.append([])
           predecessorCount.append(0)
         }
-        if frames[id].last != offset { frames[id].append(offset) }
-        if let previous, previous != id, successors[previous].insert(id).inserted { predecessorCount[id] += 1 }
+        steps[id].append(offset)
+        if let previous, previous != id, edges.insert(Edge(from: previous, to: id)).inserted {
+          successors[previous].append(id)
+          predecessorCount[id] += 1
+        }
         previous = id
       }
     }
-    // Kahn's order, taking the element that appeared first among those ready: the element ids
-    // are in order of first appearance, so the smallest ready id.
-    var ready = Heap()
-    for id in keys.indices where predecessorCount[id] == 0 { ready.insert(id) }
-    var placed = [Bool](repeating: false, count: keys.count)
-    var order: [Int] = []
-    order.reserveCapacity(keys.count)
-    var nextUnplaced = 0
-    while order.count < keys.count {
-      let id: Int
-      if let next = ready.popMinimum() {
-        id = next
-      } else {
-        // The frames disagree about an order (a cycle): place the earliest element left.
-        while placed[nextUnplaced] { nextUnplaced += 1 }
-        id = nextUnplaced
+
+    /// The elements of every frame, each once, in an order that keeps each frame's drawing order
+    /// (when the frames disagree, the first frame to draw an element wins), cut into layers. The
+    /// text written for an element is `rewrite(text, number of the first frame that draws it)`.
+    mutating func layers(rewrite: (String, Int) -> String) -> [Layer] {
+      // Kahn's order, taking the element that appeared first among those ready: the element ids
+      // are in order of first appearance, so the smallest ready id.
+      var predecessorCount = self.predecessorCount
+      var ready = Heap()
+      for id in keys.indices where predecessorCount[id] == 0 { ready.insert(id) }
+      var placed = [Bool](repeating: false, count: keys.count)
+      var order: [Int] = []
+      order.reserveCapacity(keys.count)
+      var nextUnplaced = 0
+      while order.count < keys.count {
+        work += 1
+        let id: Int
+        if let next = ready.popMinimum() {
+          id = next
+        } else {
+          // The frames disagree about an order (a cycle): place the earliest element left.
+          while placed[nextUnplaced] { nextUnplaced += 1 }
+          id = nextUnplaced
+        }
+        guard !placed[id] else { continue }
+        placed[id] = true
+        order.append(id)
+        for next in successors[id] where !placed[next] {
+          work += 1
+          predecessorCount[next] -= 1
+          if predecessorCount[next] == 0 { ready.insert(next) }
+        }
       }
-      guard !placed[id] else { continue }
-      placed[id] = true
-      order.append(id)
-      for next in successors[id] where !placed[next] {
-        predecessorCount[next] -= 1
-        if predecessorCount[next] == 0 { ready.insert(next) }
+      var layers: [Layer] = []
+      for id in order {
+        work += 1 + steps[id].runs.count
+        let text = rewrite(keys[id].text, numbers[firstFrame[id]])
+        if let last = layers.last, last.steps == steps[id], last.transform == keys[id].transform {
+          layers[layers.count - 1].elements.append(text)
+        } else {
+          layers.append(Layer(steps: steps[id], transform: keys[id].transform, elements: [text]))
+        }
       }
+      return layers
     }
-    var layers: [Layer] = []
-    for id in order {
-      let text = rewrite(keys[id].text, firstFrame[id])
-      if let last = layers.last, last.frames == frames[id], last.transform == keys[id].transform {
-        layers[layers.count - 1].elements.append(text)
-      } else {
-        layers.append(Layer(frames: frames[id], transform: keys[id].transform, elements: [text]))
+
+    /// The file: the merged frames, and under them a bar with a segment per step, the current one
+    /// filled; the work it took, in all.
+    mutating func file(interval: Double, palette: Palette) -> (text: String, work: Int) {
+      var writer = Writer(count: max(numbers.count, 1), width: width, height: height, interval: interval)
+      // The diagrams' font is said once, in the style, and the default anchor not at all.
+      let fontAttribute = " font-family=\"\(Flipbook.html(palette.font))\""
+      let layers = self.layers { text, number in
+        Flipbook.inlineSVG(text, idPrefix: "f\(number)-")
+          .replacingOccurrences(of: fontAttribute, with: "")
+          .replacingOccurrences(of: " text-anchor=\"start\"", with: "")
       }
+      let text = writer.text(of: layers, palette: palette)
+      return (text, work + writer.work)
     }
-    return layers
   }
 
   /// A binary min-heap of element ids.
@@ -352,8 +443,102 @@ extension AnimatedSVG {
 // MARK: - Writing the file
 
 extension AnimatedSVG {
-  /// The margins of the band under the drawing, in points.
-  private static let margin = 16.0
+  /// Writes the merged layers of `count` frames as the file, each layer's group shown in its steps
+  /// by a CSS animation (one per set of steps), with the bar under the drawing.
+  struct Writer {
+    /// The margins of the band under the drawing, in points.
+    static let margin = 16.0
+
+    let count: Int
+    let width: Double
+    let height: Double
+    /// How long each step shows, and the whole loop, in seconds.
+    let interval: Double
+    let duration: Double
+    private(set) var work = 0
+    /// The animations written so far, by the steps they show; named `k0`, `k1`…
+    private var animations: [Steps: Int] = [:]
+    private var style: [String] = []
+
+    init(count: Int, width: Double, height: Double, interval: Double) {
+      (self.count, self.width, self.height) = (count, width, height)
+      (self.interval, duration) = (interval, interval * Double(count))
+    }
+
+    func number(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    private func percent(_ offset: Int) -> String {
+      String(format: "%.4g", Double(offset) * 100 / Double(count)) + "%"
+    }
+
+    /// The class of the animation that shows a group in `steps` (written to the style the first
+    /// time), or nil when every step shows it.
+    private mutating func animation(for steps: Steps) -> String? {
+      guard !steps.isEvery(of: count) else { return nil }
+      if let known = animations[steps] { return "k\(known)" }
+      let name = "k\(animations.count)"
+      animations[steps] = animations.count
+      // Opacity 1 from where each run starts, 0 from where it ends.
+      var keyframes = ["0%{opacity:\(steps.runs.first?.lowerBound == 0 ? 1 : 0)}"]
+      for run in steps.runs {
+        work += 1
+        if run.lowerBound > 0 { keyframes.append("\(percent(run.lowerBound)){opacity:1}") }
+        if run.upperBound < count { keyframes.append("\(percent(run.upperBound)){opacity:0}") }
+      }
+      let standing = steps.showsLast(of: count) ? 1 : 0
+      keyframes.append("100%{opacity:\(standing)}")
+      style.append(".\(name){opacity:\(standing);animation:\(name) \(number(duration))s step-end infinite}")
+      style.append("@keyframes \(name){\(keyframes.joined())}")
+      return name
+    }
+
+    /// The group of `elements`, shown in `steps`, in `transform`'s coordinates.
+    private mutating func group(_ elements: [String], steps: Steps, transform: String = "") -> [String] {
+      work += elements.count
+      var attributes = ""
+      if let name = animation(for: steps) { attributes += " class=\"\(name)\"" }
+      if !transform.isEmpty { attributes += " transform=\"\(transform)\"" }
+      return ["<g\(attributes)>"] + elements + ["</g>"]
+    }
+
+    mutating func text(of layers: [Layer], palette: Palette) -> String {
+      let (shapes, layers) = AnimatedSVG.sharingOutlines(layers)
+      style = ["text{font-family:\(palette.font)}"]
+      var body: [String] = []
+      for layer in layers { body += group(layer.elements, steps: layer.steps, transform: layer.transform) }
+
+      // The bar: a grey segment per step, always there, and over it each step's own segment in
+      // the accent colour, shown in that step only.
+      let (margin, barHeight, gap) = (Self.margin, 5.0, 3.0)
+      let barTop = height + margin / 2
+      let segment = max(1, (width - 2 * margin - gap * Double(count - 1)) / Double(count))
+      func rect(_ offset: Int, _ fill: String) -> String {
+        "<rect x=\"\(number(margin + Double(offset) * (segment + gap)))\" y=\"\(number(barTop))\" "
+          + "width=\"\(number(segment))\" height=\"\(number(barHeight))\" rx=\"2\" fill=\"\(fill)\"/>"
+      }
+      body += group((0..<count).map { rect($0, palette.track) }, steps: Steps(only: 0..<count))
+      for offset in 0..<count {
+        body += group([rect(offset, palette.accent)], steps: Steps(only: offset))
+      }
+      style.append("@media (prefers-reduced-motion:reduce){g[class]{animation:none}}")
+
+      let totalHeight = barTop + barHeight + margin / 2
+      var lines = [
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+        "<!-- Generated by vcgraph: \(count) step\(count == 1 ? "" : "s"), \(number(interval)) s each, in a loop -->",
+        "<svg width=\"\(number(width))pt\" height=\"\(number(totalHeight))pt\" "
+          + "viewBox=\"0 0 \(number(width)) \(number(totalHeight))\" xmlns=\"http://www.w3.org/2000/svg\" "
+          + "xmlns:xlink=\"http://www.w3.org/1999/xlink\">",
+        "<style>",
+      ]
+      lines += style
+      lines += ["</style>", "<rect width=\"100%\" height=\"100%\" fill=\"\(palette.background)\"/>"]
+      if !shapes.isEmpty { lines += ["<defs>"] + shapes + ["</defs>"] }
+      lines += body
+      lines.append("</svg>")
+      return lines.joined(separator: "\n") + "\n"
+    }
+  }
 
   /// The layers with every outline (a path's `d`) that two paths draw written once, in
   /// `<defs>`, and drawn with `<use>`: a controller's box is the same shape in every state, filled
@@ -396,93 +581,5 @@ extension AnimatedSVG {
       }
     }
     return (definitions, result)
-  }
-
-  static func build(_ frames: [ParsedFrame], interval: Double, palette: Palette) -> String {
-    let width = frames.map(\.width).max() ?? 0
-    let height = frames.map(\.height).max() ?? 0
-    let count = max(frames.count, 1)
-    let duration = interval * Double(count)
-
-    // The band: a bar with a segment per step, the current one filled.
-    let barHeight = 5.0
-    let barTop = height + margin / 2
-    let totalHeight = barTop + barHeight + margin / 2
-    let segmentGap = 3.0
-    let segment = max(1, (width - 2 * margin - segmentGap * Double(count - 1)) / Double(count))
-    func number(_ value: Double) -> String { String(format: "%.2f", value) }
-    let bands: [[(transform: String, text: String, private: Bool)]] = frames.indices.map { offset in
-      (0..<count).map { other in
-        let x = margin + Double(other) * (segment + segmentGap)
-        return (
-          "",
-          "<rect x=\"\(number(x))\" y=\"\(number(barTop))\" width=\"\(number(segment))\" "
-            + "height=\"\(number(barHeight))\" rx=\"2\" fill=\"\(other == offset ? palette.accent : palette.track)\"/>",
-          false
-        )
-      }
-    }
-
-    let sequences = frames.indices.map { offset in
-      frames[offset].elements.map { (transform: frames[offset].transform, text: $0.text, private: $0.private) }
-        + bands[offset]
-    }
-    // The diagrams' font is said once, in the style, and the default anchor not at all.
-    let fontAttribute = " font-family=\"\(Flipbook.html(palette.font))\""
-    let layers = Self.layers(sequences) { text, first in
-      Flipbook.inlineSVG(text, idPrefix: "f\(frames[first].number)-")
-        .replacingOccurrences(of: fontAttribute, with: "")
-        .replacingOccurrences(of: " text-anchor=\"start\"", with: "")
-    }
-
-    let (shapes, layersUsingShapes) = sharingOutlines(layers)
-
-    // One animation per set of steps that layers show.
-    var animations: [[Int]: Int] = [:]
-    var style = ["text{font-family:\(palette.font)}"]
-    let last = count - 1
-    func percent(_ offset: Int) -> String {
-      let value = Double(offset) * 100 / Double(count)
-      return String(format: "%.4g", value) + "%"
-    }
-    for layer in layers where layer.frames.count < count && animations[layer.frames] == nil {
-      let name = "k\(animations.count)"
-      animations[layer.frames] = animations.count
-      let shown = Set(layer.frames)
-      var keyframes: [String] = []
-      for offset in 0..<count where offset == 0 || shown.contains(offset) != shown.contains(offset - 1) {
-        keyframes.append("\(percent(offset)){opacity:\(shown.contains(offset) ? 1 : 0)}")
-      }
-      keyframes.append("100%{opacity:\(shown.contains(last) ? 1 : 0)}")
-      style.append(
-        ".\(name){opacity:\(shown.contains(last) ? 1 : 0);animation:\(name) \(number(duration))s step-end infinite}")
-      style.append("@keyframes \(name){\(keyframes.joined())}")
-    }
-    style.append("@media (prefers-reduced-motion:reduce){g[class]{animation:none}}")
-
-    var lines = [
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-      "<!-- Generated by vcgraph: \(count) step\(count == 1 ? "" : "s"), \(number(interval)) s each, in a loop -->",
-      "<svg width=\"\(number(width))pt\" height=\"\(number(totalHeight))pt\" "
-        + "viewBox=\"0 0 \(number(width)) \(number(totalHeight))\" xmlns=\"http://www.w3.org/2000/svg\" "
-        + "xmlns:xlink=\"http://www.w3.org/1999/xlink\">",
-      "<style>",
-      style.joined(separator: "\n"),
-      "</style>",
-      "<rect width=\"100%\" height=\"100%\" fill=\"\(palette.background)\"/>",
-    ]
-    if !shapes.isEmpty { lines += ["<defs>"] + shapes + ["</defs>"] }
-    for layer in layersUsingShapes {
-      var attributes = ""
-      if layer.frames.count < count, let animation = animations[layer.frames] {
-        attributes += " class=\"k\(animation)\""
-      }
-      if !layer.transform.isEmpty { attributes += " transform=\"\(layer.transform)\"" }
-      lines.append("<g\(attributes)>")
-      lines += layer.elements
-      lines.append("</g>")
-    }
-    lines.append("</svg>")
-    return lines.joined(separator: "\n") + "\n"
   }
 }

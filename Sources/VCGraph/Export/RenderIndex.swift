@@ -5,7 +5,8 @@ public struct RenderIndex: Sendable, Codable, Hashable {
   /// The index's file name beside the frames.
   public static let fileName = "index.json"
 
-  /// The scenario path as given on the command line.
+  /// The scenario's path relative to the output folder (`../samples/tab-bar.yaml` for
+  /// `-o diagrams`), as ``recordedPath(of:relativeTo:)`` gives it.
   public var scenario: String
   public var title: String?
   public var steps: [Entry]
@@ -92,15 +93,43 @@ public struct RenderIndex: Sendable, Codable, Hashable {
   }
 
   /// The name of a step's file in `format` drawn in `theme` when `themes` are drawn, and its key in
-  /// the index (`svg`, `svg~dark`): the one function that names a frame's files.
+  /// the index (``key(for:theme:among:)``): the one function that names a frame's files.
   public static func frameFile(
     for step: Step, stepCount: Int, format: OutputFormat, theme: Theme = .light, among themes: [Theme] = [.light]
   ) -> (name: String, key: String) {
-    let suffix = theme.fileNameSuffix(among: themes)
-    return (
-      fileName(for: step, stepCount: stepCount, fileExtension: format.fileExtension, suffix: suffix),
-      format.rawValue + suffix
+    (
+      fileName(
+        for: step, stepCount: stepCount, fileExtension: format.fileExtension,
+        suffix: theme.fileNameSuffix(among: themes)),
+      key(for: format, theme: theme, among: themes)
     )
+  }
+
+  /// The key the index lists a file under: its format, with the theme's file name suffix when
+  /// `themes` are drawn (`svg`, `svg~dark`, `png~dark`). The one place keys are spelt, for frames
+  /// and the animation alike.
+  public static func key(for format: OutputFormat, theme: Theme = .light, among themes: [Theme] = [.light]) -> String {
+    format.rawValue + theme.fileNameSuffix(among: themes)
+  }
+
+  /// Every key a file can have (``key(for:theme:among:)`` with both themes), formats in the order
+  /// vcgraph renders them and each format's light theme first: `svg`, `svg~dark`, `png`…
+  public static let keys: [String] = OutputFormat.allCases.flatMap { format in
+    Theme.allCases.map { key(for: format, theme: $0, among: Theme.allCases) }
+  }
+
+  /// A scenario's path as the index records it: relative to `folder`, the output folder
+  /// (`../samples/tab-bar.yaml` for `render samples/tab-bar.yaml -o diagrams`), however it was
+  /// typed, so the index names no path of the machine that rendered it and stays right when the
+  /// project moves. Symbolic links are resolved in both.
+  public static func recordedPath(of scenario: String, relativeTo folder: String) -> String {
+    func components(_ path: String) -> [String] {
+      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().pathComponents.filter { $0 != "/" }
+    }
+    let file = components(scenario)
+    let base = components(folder)
+    let shared = zip(file, base).prefix { $0 == $1 }.count
+    return (Array(repeating: "..", count: base.count - shared) + file[shared...]).joined(separator: "/")
   }
 
   /// This index plus the steps of `earlier` that it does not hold and that the scenario still has with

@@ -2,7 +2,9 @@ import Foundation
 
 /// A hierarchy named by a reference a user types: a `_printHierarchy` dump (`before.txt`, or `-`
 /// for standard input), a state JSON written by `vcgraph state --json` or `vcgraph import --format json`
-/// (`state.json`, `state.json#3` for its step 3), or a scenario's step (`flow.yaml#3`).
+/// (`state.json`, `state.json#3` for its step 3), a scenario's step (`flow.yaml#3`), or a
+/// storyboard as it launches (`Main.storyboard`): every kind of input (``Kind``) behind one seam,
+/// so that a command reads them all alike.
 ///
 /// Without `#N`, a state JSON or a scenario gives its last step.
 public struct HierarchySnapshot: Sendable {
@@ -22,6 +24,21 @@ public struct HierarchySnapshot: Sendable {
     case dump(text: String)
     case stateDocument(step: Int)
     case scenario(step: Int)
+    /// A storyboard: the hierarchy it shows at launch.
+    case storyboard
+  }
+
+  /// The kinds of input a reference may name, told by the file's extension (and a JSON file's
+  /// keys).
+  public enum Kind: Sendable, Hashable, CaseIterable {
+    /// A `.yaml`, `.yml`, or `.json` file that declares `controllers`.
+    case scenario
+    /// Another `.json` file: `vcgraph state --json`'s.
+    case stateDocument
+    /// A `.storyboard` file.
+    case storyboard
+    /// Anything else: `_printHierarchy` text.
+    case dump
   }
 
   public init(hierarchy: Hierarchy, name: String, source: Source) {
@@ -55,8 +72,7 @@ public struct HierarchySnapshot: Sendable {
     {
       throw .notAStepNumber(path: String(path[..<hash]), text: String(path[path.index(after: hash)...]))
     }
-    let fileExtension = (path as NSString).pathExtension.lowercased()
-    switch Self.kind(ofFile: path, fileExtension: fileExtension) {
+    switch Self.kind(ofFile: path) {
     case .scenario:
       let replay: Replay
       do {
@@ -88,6 +104,14 @@ public struct HierarchySnapshot: Sendable {
         throw .unreadable(path: path, reason: "\(error)")
       }
       self.init(hierarchy: hierarchy, name: reference, source: .stateDocument(step: number))
+    case .storyboard:
+      if let step { throw .stepOfStoryboard(path: path, step: step) }
+      do {
+        let storyboard = try Storyboard(contentsOfFile: path)
+        self.init(hierarchy: StoryboardHierarchy(storyboard).hierarchy, name: reference, source: .storyboard)
+      } catch {
+        throw .storyboard(error)
+      }
     case .dump:
       if let step {
         throw .stepOfDump(path: path, step: step)
@@ -113,12 +137,12 @@ public struct HierarchySnapshot: Sendable {
     return (String(reference[..<hash]), number)
   }
 
-  private enum Kind { case scenario, stateDocument, dump }
-
-  /// A `.yaml`/`.yml` file is a scenario; a `.json` file a scenario when it declares `controllers`,
-  /// a state document otherwise; anything else a dump.
-  private static func kind(ofFile path: String, fileExtension: String) -> Kind {
-    switch fileExtension {
+  /// What the file at `path` is: a `.yaml`/`.yml` file is a scenario; a `.json` file a scenario
+  /// when it declares `controllers`, a state document otherwise; a `.storyboard` file a
+  /// storyboard; anything else a dump.
+  public static func kind(ofFile path: String) -> Kind {
+    switch (path as NSString).pathExtension.lowercased() {
+    case "storyboard": return .storyboard
     case "yaml", "yml": return .scenario
     case "json":
       if let data = FileManager.default.contents(atPath: path),
@@ -137,8 +161,10 @@ public enum SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
   case dump(DumpError)
   case scenario(ScenarioError)
   case stateDocument(StateDocumentError)
+  case storyboard(StoryboardError)
   case noSuchStep(path: String, step: Int, count: Int)
   case stepOfDump(path: String, step: Int)
+  case stepOfStoryboard(path: String, step: Int)
   /// `flow.yaml#abc`: what follows `#` is not a step number.
   case notAStepNumber(path: String, text: String)
   case unreadable(path: String, reason: String)
@@ -148,12 +174,16 @@ public enum SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
     case let .dump(error): return error.description
     case let .scenario(error): return error.description
     case let .stateDocument(error): return error.description
+    case let .storyboard(error): return error.description
     case let .noSuchStep(path, step, count):
       if count == 0 { return "\(path): error: it has no steps" }
       return "\(path): error: there is no step \(step); it has \(count) step\(count == 1 ? "" : "s")"
     case let .stepOfDump(path, step):
       return
         "\(path): error: '#\(step)' names a step, but a dump has none; use #N with a scenario (.yaml) or a state JSON"
+    case let .stepOfStoryboard(path, step):
+      return
+        "\(path): error: '#\(step)' names a step, but a storyboard has none; it is drawn as it launches"
     case let .notAStepNumber(path, text):
       return "\(path): error: '#\(text)' is not a step number; use #N, counting steps from 1 (\(path)#3)"
     case let .unreadable(path, reason): return "\(path): error: cannot read: \(reason)"

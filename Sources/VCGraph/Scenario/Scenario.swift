@@ -7,6 +7,8 @@ public struct Scenario: Sendable, Hashable {
   /// The first iOS SDK whose UIKit calls `viewIsAppearing(_:)` (Xcode 15; the call is back-deployed
   /// to iOS 13, so what matters is the SDK the app is built with, not the system it runs on).
   public static let firstSDKWithViewIsAppearing = 17
+  /// The most steps a scenario file may hold (a step number beyond it names no step).
+  public static var maximumSteps: Int { ScenarioReader.maximumSteps }
 
   /// The path the scenario was read from, as given (used in messages and `index.json`).
   public var path: String

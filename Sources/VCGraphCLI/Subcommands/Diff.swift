@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VCGraph
+import VCGraphJobs
 import VCGraphviz
 
 extension VCGraphCommand {
@@ -9,8 +10,9 @@ extension VCGraphCommand {
       abstract: "Compare two hierarchies: what was added, removed and changed.",
       discussion: """
         Each side is a _printHierarchy dump (or - for standard input), a state
-        JSON (state.json, or state.json#N for its step N), or a scenario step
-        (flow.yaml#N). A state JSON or scenario without #N gives its last step.
+        JSON (state.json, or state.json#N for its step N), a scenario step
+        (flow.yaml#N), or a storyboard (the hierarchy it shows at launch). A
+        state JSON or scenario without #N gives its last step.
         Controllers are matched by id; a dump's ids are its class names
         (DetailViewController, DetailViewController-2 for the second one).
 
@@ -45,10 +47,8 @@ extension VCGraphCommand {
 
     @Option(
       name: .customLong("format"),
-      help: ArgumentHelp(
-        "Diagram formats, comma-separated: svg, png, pdf, dot (default: svg); dot alone without -o prints it.",
-        valueName: "FORMATS"))
-    var formatLists: [FormatList<OutputFormat>] = []
+      help: FormatList<DiffFormats>.help(byDefault: "svg", " Without -o, dot alone prints the diagram's DOT."))
+    var formatLists: [FormatList<DiffFormats>] = []
 
     @Flag(help: "Keep the addresses dumps print, and report a controller whose address changed.")
     var keepPointers = false
@@ -56,19 +56,20 @@ extension VCGraphCommand {
     @Flag(help: "Exit with status 1 when the hierarchies differ (like git diff --exit-code).")
     var exitCode = false
 
-    @Option(help: Theme.Choice.help)
-    var theme: Theme.Choice = .light
+    @OptionGroup var drawing: DrawingOptions
 
-    @OptionGroup var folding: FoldingOptions
+    /// Where the diagram goes and in which formats, or nil for the lines alone; throws when the
+    /// flags do not go together.
+    func plan() throws(ExportPlanError) -> ExportPlan? {
+      try ExportingCommand.diff.plan(output: output, formats: FormatList.merged(formatLists), inputs: 1)
+    }
 
     func validate() throws {
       if before == "-" && after == "-" { throw ValidationError("Only one side can be read from standard input.") }
-      let formats = FormatList.merged(formatLists)
-      if output == "-" && formats != [.dot] {
-        throw ValidationError("-o - prints the diagram's DOT; leave out --format, or give --format dot.")
-      }
-      if output == nil && !formats.isEmpty && formats != [.dot] {
-        throw ValidationError("--format chooses the diagram's formats; give -o DIR too (only dot prints without it).")
+      do {
+        _ = try plan()
+      } catch {
+        throw ValidationError(error.description)
       }
     }
 
@@ -85,41 +86,22 @@ extension VCGraphCommand {
         throw ExitCode(2)
       }
       let diff = HierarchyDiff(before: sides.before.hierarchy, after: sides.after.hierarchy)
-      let unmatched = folding.folding.unmatchedFocus(
-        in: sides.before.hierarchy.viewControllers + sides.after.hierarchy.viewControllers)
-      // The DOT of the diagram on standard output, as `dot -Tsvg` prints: `--format dot` without
-      // a folder, or `-o -`.
-      let printsDOT = output == "-" || (output == nil && FormatList.merged(formatLists) == [.dot])
-      if output != nil || printsDOT, !unmatched.isEmpty {
-        printError("error: " + Folding.unmatchedFocusMessage(unmatched, in: "either side"))
-        throw ExitCode(2)
-      }
-      if printsDOT {
+      if let plan = try plan() {
+        let job = drawing.snapshotJob(.diff, plan: plan, outputs: [output])
+        defer { job.close() }
+        var snapshot = SnapshotJob.Snapshot(
+          path: nil, stem: "diff", noun: "either side", hierarchy: diff.after,
+          diagram: { Diagram(diff: diff, before: sides.before, after: sides.after) }, action: "diff")
+        snapshot.focusable = sides.before.hierarchy.viewControllers + sides.after.hierarchy.viewControllers
         do {
-          var diagram = Diagram(diff: diff, before: sides.before, after: sides.after)
-          diagram.folding = folding.folding
-          let files = try SharedRenderer.supervised().renderFiles(
-            diagram, named: "diff", formats: [.dot], themes: [theme.themes[0]])
-          for file in files { FileHandle.standardOutput.write(file.contents) }
-        } catch {
-          printError("error: \(error)")
-          throw ExitCode(2)
-        }
-        if exitCode && !diff.isEmpty { throw ExitCode.failure }
-        return
-      }
-      if let output {
-        let formats = formatLists.isEmpty ? [.svg] : FormatList.merged(formatLists)
-        do {
-          var diagram = Diagram(diff: diff, before: sides.before, after: sides.after)
-          diagram.folding = folding.folding
-          try OutputDirectory(path: output).write(
-            try SharedRenderer.supervised().renderFiles(diagram, named: "diff", formats: formats, themes: theme.themes))
-        } catch let error as RenderError {
-          printError("error: \(error.description)")
-          throw ExitCode(2)
-        } catch {
-          printError("\(error)")
+          if case .printed(let data) = try job.export(snapshot) {
+            // The diagram's DOT instead of the lines, as `dot -Tsvg` prints.
+            printExport(data)
+            if exitCode && !diff.isEmpty { throw ExitCode.failure }
+            return
+          }
+        } catch let failure as SnapshotJob.Failure {
+          printError(failure.description)
           throw ExitCode(2)
         }
       }

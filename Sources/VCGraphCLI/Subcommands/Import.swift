@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VCGraph
+import VCGraphJobs
 import VCGraphviz
 
 extension VCGraphCommand {
@@ -14,11 +15,13 @@ extension VCGraphCommand {
         from a file, or from standard input with "-". Writes DIR/<name>.<format>
         for every format (mermaid as .mmd, text as .txt), where <name> is the
         dump's file name without its extension ("hierarchy" for standard input).
-        With one dump, one text format (json, mermaid, text or dot) and no -o,
-        or with -o -, prints that export to standard output instead.
+        With one dump, one text format (\(ExportingCommand.list(ExportingCommand.import.printedFormats)))
+        and no -o, or with -o -, prints that export to standard output instead.
         A dump with a line vcgraph cannot read is an error naming that line, and
         nothing is written for it; the other dumps are still imported, and the
-        command exits with status 1.
+        command exits with status 1. Graphviz draws in a worker process: a crash,
+        a hang (--graphviz-timeout) or too much memory (--graphviz-memory) fails
+        only the dump it was drawing, its graph kept as DIR/<name>.crash.dot.
 
         The dump may sit inside other text: an lldb or cycript session, a log
         (a prefix before the first line), a Markdown code fence or quote, a
@@ -49,12 +52,8 @@ extension VCGraphCommand {
           + "standard output.", valueName: "DIR"))
     var output: String?
 
-    @Option(
-      name: .customLong("format"),
-      help: ArgumentHelp(
-        "Formats, comma-separated: svg, png, pdf, dot, json, mermaid, text (default: svg, or none with --report).",
-        valueName: "FORMATS"))
-    var formatLists: [FormatList<SnapshotExports.Format>] = []
+    @Option(name: .customLong("format"), help: FormatList<ImportFormats>.help(byDefault: "svg, or none with --report"))
+    var formatLists: [FormatList<ImportFormats>] = []
 
     @Flag(help: "Keep the addresses (0x7b3218d0) the dump prints; by default they are left out.")
     var keepPointers = false
@@ -65,107 +64,78 @@ extension VCGraphCommand {
         valueName: "FILE"))
     var report: String?
 
-    @Option(help: Theme.Choice.help)
-    var theme: Theme.Choice = .light
+    @OptionGroup var drawing: DrawingOptions
 
-    @OptionGroup var folding: FoldingOptions
-
-    /// The formats asked for, each once, in the order given.
-    var formats: [SnapshotExports.Format] {
-      let formats = FormatList.merged(formatLists)
-      return formats.isEmpty && report == nil ? [.svg] : formats
-    }
-
-    /// The folder the files go to.
-    var folder: String { output ?? "diagrams" }
-
-    /// Whether the one export goes to standard output: `-o -`, or no `-o` with one dump, no
-    /// report and one text format.
-    var printsExport: Bool {
-      output == "-" || (output == nil && dumps.count == 1 && report == nil && formats.count == 1 && formats[0].isText)
+    /// Where the exports go and in which formats; throws when the flags do not go together.
+    func plan() throws(ExportPlanError) -> ExportPlan? {
+      try ExportingCommand.import.plan(
+        output: output, formats: FormatList.merged(formatLists), inputs: dumps.count, report: report)
     }
 
     func validate() throws {
       if dumps.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
       if dumps.count > 1 && report != nil { throw ValidationError("--report describes one dump; give one.") }
-      if dumps.count > 1 && output == "-" { throw ValidationError("-o - prints the export of one dump; give one.") }
       if report == "-" { throw ValidationError("--report writes a Markdown file; give its path.") }
-      if report != nil && output == "-" {
-        throw ValidationError(
-          "-o - prints one export and --report writes a file; give -o a folder, or leave out --report.")
-      }
-      if output == "-" {
-        let images = formats.filter { !$0.isText }
-        if !images.isEmpty {
-          throw ValidationError(
-            "-o - prints text; \(images.map(\.rawValue).joined(separator: ", ")) needs a folder to write into.")
-        }
-        if formats.count != 1 {
-          throw ValidationError("-o - prints one export; name one of json, mermaid, text, dot with --format.")
-        }
+      do {
+        _ = try plan()
+      } catch {
+        throw ValidationError(error.description)
       }
     }
 
     func run() throws {
+      guard let plan = try plan() else { return }
+      let job = drawing.snapshotJob(.import, plan: plan, outputs: [output, report])
+      defer { job.close() }
       var failed = false
-      var names: [String: String] = [:]
-      let renderer = SharedRenderer()
-      for dump in dumps {
-        let name =
-          dump == "-"
-          ? "hierarchy"
-          : SafeFileName.make(
-            ((dump as NSString).lastPathComponent as NSString).deletingPathExtension, fallback: "hierarchy")
-        if let other = names[name] {
-          printError(
-            "\(dump): error: \(other) already writes \(name).* in \(folder); import them into different folders")
+      let folder = output ?? ExportingCommand.defaultFolder
+      for (dump, stem) in ExportingCommand.import.stems(
+        of: dumps, standardInput: "hierarchy", fallback: "hierarchy", folder: folder)
+      {
+        switch stem {
+        case .failure(let clash):
+          printError(clash.description)
           failed = true
-          continue
+        case .success(let stem):
+          if !importDump(dump, stem: stem, with: job) { failed = true }
         }
-        names[name] = dump
-        if !importDump(dump, name: name, renderer: renderer) { failed = true }
       }
       if failed { throw ExitCode.failure }
     }
 
     /// Imports one dump and writes its files; prints why and returns false when it cannot.
-    func importDump(_ dump: String, name: String, renderer: SharedRenderer) -> Bool {
-      let snapshot: HierarchyDump
+    func importDump(_ dump: String, stem: String, with job: SnapshotJob) -> Bool {
+      let read: HierarchyDump
       do {
         if dump == "-" {
-          snapshot = try HierarchyDump(reading: .standardInput, path: "<stdin>", keepsPointers: keepPointers)
+          read = try HierarchyDump(reading: .standardInput, path: "<stdin>", keepsPointers: keepPointers)
         } else {
-          snapshot = try HierarchyDump(contentsOfFile: dump, keepsPointers: keepPointers)
+          read = try HierarchyDump(contentsOfFile: dump, keepsPointers: keepPointers)
         }
       } catch {
         printError(error.description)
         return false
       }
-      for warning in snapshot.warnings { printError(warning.description) }
-      let hierarchy = snapshot.hierarchy
-      let exports = SnapshotExports(formats: formats, themes: theme.themes, folding: folding.folding)
+      for warning in read.warnings { printError(warning.description) }
+      let hierarchy = read.hierarchy
+      var snapshot = SnapshotJob.Snapshot(
+        path: read.path, stem: stem, noun: "the dump", hierarchy: hierarchy,
+        diagram: {
+          Diagram(snapshot: HierarchySnapshot(hierarchy: hierarchy, name: dump, source: .dump(text: read.text)))
+        },
+        action: "import \(read.path)")
+      snapshot.report = report.map { path in
+        (path, Data(BugReport(hierarchy: hierarchy, dumpText: read.shownText, source: read.path).markdown.utf8))
+      }
+      snapshot.input = dump == "-" ? nil : (dump, "the dump being imported")
       do {
-        let files = try exports.files(
-          of: hierarchy,
-          diagram: Diagram(
-            snapshot: HierarchySnapshot(hierarchy: hierarchy, name: dump, source: .dump(text: snapshot.text))),
-          name: name, action: "import \(snapshot.path)", kind: "the dump", path: snapshot.path, renderer: renderer.get)
-        if printsExport {
-          for file in files { FileHandle.standardOutput.write(file.contents) }
-          return true
+        switch try job.export(snapshot) {
+        case .printed(let data): printExport(data)
+        case .written(let written): print("\(read.path) → \(written)")
         }
-        let bugReport = report.map { path in
-          (
-            path,
-            Data(BugReport(hierarchy: hierarchy, dumpText: snapshot.shownText, source: snapshot.path).markdown.utf8)
-          )
-        }
-        let written = try SnapshotExports.write(
-          files, into: folder, report: bugReport, input: dump == "-" ? nil : (dump, "the dump being imported"))
-        print("\(snapshot.path) → \(written)")
         return true
       } catch {
-        printError("\(error)")
+        printError(error.description)
         return false
       }
     }

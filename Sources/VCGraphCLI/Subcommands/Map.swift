@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import VCGraph
+import VCGraphJobs
 import VCGraphSource
 
 #if canImport(Glibc)
@@ -51,10 +52,8 @@ extension VCGraphCommand {
           + "output; with --flow, the scenario file to write.", valueName: "DIR"))
     var output: String?
 
-    @Option(
-      name: .customLong("format"),
-      help: ArgumentHelp("Formats, comma-separated: json, mermaid, text (default: text).", valueName: "FORMATS"))
-    var formatLists: [FormatList<MapFormat>] = []
+    @Option(name: .customLong("format"), help: FormatList<MapFormats>.help(byDefault: "text"))
+    var formatLists: [FormatList<MapFormats>] = []
 
     @Option(
       help: ArgumentHelp(
@@ -73,11 +72,6 @@ extension VCGraphCommand {
         valueName: "NAME"))
     var focus: [String] = []
 
-    /// The formats asked for, each once, in the order given; text when none is.
-    var formats: [MapFormat] {
-      let formats = FormatList.merged(formatLists)
-      return formats.isEmpty ? [.text] : formats
-    }
 
     var flowNames: [String] {
       (flow ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -88,8 +82,10 @@ extension VCGraphCommand {
         if flowNames.isEmpty { throw ValidationError("--flow names no controller; give the classes in order: A,B,C") }
         if !formatLists.isEmpty { throw ValidationError("--flow writes a scenario; leave out --format.") }
       }
-      if output == "-", formats.count != 1 {
-        throw ValidationError("-o - prints one export; name one of json, mermaid, text with --format.")
+      do {
+        _ = try ExportingCommand.map.plan(output: output, formats: FormatList.merged(formatLists), inputs: 1)
+      } catch {
+        throw ValidationError(error.description)
       }
       if let sourceURL, !sourceURL.contains("{file}") {
         throw ValidationError("--source-url needs {file} (and {line}) where the path and line go.")
@@ -124,15 +120,17 @@ extension VCGraphCommand {
       let name = SafeFileName.make(
         ((paths.first.map { ($0 as NSString).lastPathComponent } ?? "") as NSString).deletingPathExtension,
         fallback: "map")
-      let files = formats.map { format in
-        ("\(name).\(format.fileExtension)", Data(format.text(of: shown, sourceURL: sourceURL).utf8))
+      // Validated already: a plan is always made.
+      guard let plan = try? ExportingCommand.map.plan(output: output, formats: FormatList.merged(formatLists), inputs: 1)
+      else { throw ExitCode.failure }
+      let files = plan.formats.map { format in
+        (format.fileName(stem: name), Data(Self.text(of: shown, as: format, sourceURL: sourceURL).utf8))
       }
-      if output == "-" || (output == nil && files.count == 1) {
+      guard case let .folder(folder) = plan.destination else {
         for file in files { FileHandle.standardOutput.write(file.1) }
         printError(shown.summary)
         return
       }
-      let folder = output ?? "diagrams"
       do {
         try OutputDirectory(path: folder).write(files)
       } catch {
@@ -175,23 +173,16 @@ extension VCGraphCommand {
   }
 }
 
-/// A format `vcgraph map` writes.
-enum MapFormat: String, CaseIterable, Hashable, Sendable {
-  case json, mermaid, text
+/// `vcgraph map`'s `--format`: the formats ``ExportingCommand/map`` takes.
+enum MapFormats: FormatsOfCommand { static let command = ExportingCommand.map }
 
-  var fileExtension: String {
-    switch self {
-    case .json: return "json"
-    case .mermaid: return "mmd"
-    case .text: return "txt"
-    }
-  }
-
-  func text(of map: AppMap, sourceURL: String?) -> String {
-    switch self {
+extension VCGraphCommand.Map {
+  /// The map in one of its text formats.
+  static func text(of map: AppMap, as format: ExportFormat, sourceURL: String?) -> String {
+    switch format {
     case .json: return map.jsonText
     case .mermaid: return map.mermaid(sourceURL: sourceURL)
-    case .text: return map.text
+    default: return map.text
     }
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VCGraph
+import VCGraphJobs
 import VCGraphviz
 
 extension VCGraphCommand {
@@ -20,8 +21,9 @@ extension VCGraphCommand {
         view collapsed on the iPhone side, a popover shown as a sheet.
         --jobs N spreads the frames over N worker processes. On a terminal, a long
         run shows its progress on standard error. An interrupted run (SIGINT,
-        SIGTERM, SIGHUP) leaves every earlier file as it was and exits with 128 +
-        the signal's number.
+        SIGTERM, SIGHUP) stops its workers, leaves every earlier file as it was
+        and exits with 128 + the signal's number; Ctrl-Z suspends the workers
+        with it, and the time suspended does not count against --graphviz-timeout.
 
         Examples:
           vcgraph render samples/navigation.yaml
@@ -41,12 +43,12 @@ extension VCGraphCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The folder to write into.", valueName: "DIR"))
     var output = "diagrams"
 
-    @Option(
-      name: .customLong("format"),
-      help: ArgumentHelp("Formats, comma-separated: svg, png, pdf, dot.", valueName: "FORMATS"))
-    var formatLists: [FormatList<OutputFormat>] = [FormatList(formats: [.svg])]
+    @Option(name: .customLong("format"), help: FormatList<RenderFormats>.help(byDefault: "svg"))
+    var formatLists: [FormatList<RenderFormats>] = []
 
-    @Option(help: ArgumentHelp("Render only this step (counting from 1).", valueName: "N"))
+    @Option(
+      help: ArgumentHelp("Render only this step (counting from 1).", valueName: "N"),
+      transform: Bounds.count("steps", in: 1...Scenario.maximumSteps))
     var step: Int?
 
     @Flag(help: "Show each step's lifecycle callbacks on its diagram, numbered in UIKit's order.")
@@ -65,10 +67,7 @@ extension VCGraphCommand {
       })
     var layout: FrameLayout = .stable
 
-    @Option(help: Theme.Choice.help)
-    var theme: Theme.Choice = .light
-
-    @OptionGroup var folding: FoldingOptions
+    @OptionGroup var drawing: DrawingOptions
 
     @Flag(help: "Also write index.html: every step's diagram with its action, caption and callbacks, on one page.")
     var html = false
@@ -85,7 +84,7 @@ extension VCGraphCommand {
         "How long --animate shows each step: 2s (default), 1.5s, 800ms.", valueName: "DURATION"),
       transform: { value in
         guard let seconds = RenderJob.Options.seconds(value) else {
-          throw ValidationError("write a duration such as 2s, 1.5s or 800ms.")
+          throw ValidationError("write a duration such as 2s, 1.5s or 800ms, from 100ms to 1h.")
         }
         return seconds
       })
@@ -95,20 +94,9 @@ extension VCGraphCommand {
       name: [.short, .customLong("jobs")],
       help: ArgumentHelp(
         "Render with N worker processes (default 1, at most one a core); the files are the same whatever N is.",
-        valueName: "N"))
+        valueName: "N"),
+      transform: Bounds.count("worker processes", in: RenderJob.Options.jobCounts))
     var jobs = 1
-
-    @Option(
-      help: ArgumentHelp(
-        "Stop Graphviz when it has drawn nothing for this many seconds (a frame, or a scenario's frames laid "
-          + "out together), and fail that scenario (default 120).", valueName: "SECONDS"))
-    var graphvizTimeout = 120
-
-    @Option(
-      help: ArgumentHelp(
-        "The memory, in gigabytes, a worker drawing with Graphviz may take; past it, the scenario it draws fails "
-          + "(default \(WorkerMemory.defaultGigabytes)).", valueName: "GB"))
-    var graphvizMemory = WorkerMemory.defaultGigabytes
 
     @Option(
       name: .customLong("size-classes"),
@@ -124,10 +112,10 @@ extension VCGraphCommand {
     /// What the flags ask for, as the library's render job takes it.
     var options: RenderJob.Options {
       RenderJob.Options(
-        formats: FormatList.merged(formatLists), themes: theme.themes, events: events, layout: layout,
-        folding: folding.folding, html: html, markdown: markdown, animate: animate,
-        animationInterval: animateInterval, step: step, jobs: jobs,
-        graphvizTimeout: graphvizTimeout, graphvizMemory: graphvizMemory, sizeClasses: sizeClasses)
+        formats: (formatLists.isEmpty ? [.diagram(.svg)] : FormatList.merged(formatLists)).compactMap(\.diagramFormat),
+        themes: drawing.theme.themes, events: events, layout: layout, folding: drawing.folding.folding, html: html,
+        markdown: markdown, animate: animate, animationInterval: animateInterval, step: step, jobs: jobs,
+        limits: drawing.workers.limits, sizeClasses: sizeClasses)
     }
 
     func validate() throws {
@@ -138,10 +126,6 @@ extension VCGraphCommand {
           throw ValidationError("--size-classes: \(error.description)")
         }
       }
-      if let step, step < 1 { throw ValidationError("--step counts from 1.") }
-      if jobs < 1 { throw ValidationError("--jobs counts worker processes, from 1.") }
-      if graphvizTimeout < 1 { throw ValidationError("--graphviz-timeout counts seconds, from 1.") }
-      if graphvizMemory < 1 { throw ValidationError("--graphviz-memory counts gigabytes, from 1.") }
       if step != nil, html || markdown {
         throw ValidationError("--html and --markdown show every step; leave out --step.")
       }
@@ -154,21 +138,11 @@ extension VCGraphCommand {
     }
 
     func run() throws {
+      drawing.warnAbout([output])
       let job = RenderJob(output: output, options: options)
       let progress = Progress()
-      let processes = job.processes
-      // Workers are killed and reaped before the staging folders go, so none writes into one after.
-      Interruption.handle { status in
-        progress.clear()
-        processes.stopAll()
-        OutputDirectory.Staging.discardAllForInterruption()
-        Foundation.exit(status)
-      }
-      // A failure may only be the interruption's doing (a worker killed): it is not reported.
-      job.beforeFailure = Interruption.waitIfUnderway
-      job.interrupted = Interruption.interrupt
-      let worker = WorkerCommand(arguments: [VCGraphCommand.RenderWorker.configuration.commandName ?? ""])
-      let succeeded = job.run(scenarios, worker: worker) { report in
+      Interruption.stopsJobs(before: progress.clear)
+      let succeeded = job.run(scenarios) { report in
         switch report {
         case .warning(let line), .error(let line):
           progress.withLineErased { printError(line) }
@@ -190,11 +164,4 @@ extension VCGraphCommand {
       if !succeeded { throw ExitCode.failure }
     }
   }
-}
-
-extension Theme.Choice: ExpressibleByArgument {
-  /// The help of `--theme`, the same for every subcommand that draws.
-  static let help = ArgumentHelp(
-    "light (default), dark, or both: NAME.svg and NAME~dark.svg, the pair DocC shows by appearance.",
-    valueName: "THEME")
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VCGraph
+import VCGraphJobs
 import VCGraphviz
 
 extension VCGraphCommand {
@@ -25,8 +26,11 @@ extension VCGraphCommand {
         What vcgraph does not know (an element, a segue kind) is drawn generically
         and reported as a warning.
 
-        With one storyboard, one text format (json, mermaid, text or dot) and no
-        -o, or with -o -, prints that export to standard output instead.
+        With one storyboard, one text format (\(ExportingCommand.list(ExportingCommand.storyboard.printedFormats)))
+        and no -o, or with -o -, prints that export to standard output instead.
+        Graphviz draws in a worker process: a crash, a hang (--graphviz-timeout)
+        or too much memory (--graphviz-memory) fails only the storyboard it was
+        drawing, its graph kept as DIR/<name>.crash.dot.
 
         Examples:
           vcgraph storyboard Main.storyboard
@@ -45,106 +49,70 @@ extension VCGraphCommand {
           + "for standard output.", valueName: "DIR"))
     var output: String?
 
-    @Option(
-      name: .customLong("format"),
-      help: ArgumentHelp(
-        "Formats, comma-separated: svg, png, pdf, dot, json, mermaid, text (default: svg).", valueName: "FORMATS"))
-    var formatLists: [FormatList<SnapshotExports.Format>] = []
+    @Option(name: .customLong("format"), help: FormatList<StoryboardFormats>.help(byDefault: "svg"))
+    var formatLists: [FormatList<StoryboardFormats>] = []
 
-    /// The formats asked for, each once, in the order given; SVG when none is.
-    var formats: [SnapshotExports.Format] {
-      let formats = FormatList.merged(formatLists)
-      return formats.isEmpty ? [.svg] : formats
-    }
+    @OptionGroup var drawing: DrawingOptions
 
-    @Option(help: Theme.Choice.help)
-    var theme: Theme.Choice = .light
-
-    @OptionGroup var folding: FoldingOptions
-
-    /// The folder the files go to.
-    var folder: String { output ?? "diagrams" }
-
-    /// Whether the one export goes to standard output: `-o -`, or no `-o` with one storyboard and
-    /// one text format.
-    var printsExport: Bool {
-      output == "-" || (output == nil && storyboards.count == 1 && formats.count == 1 && formats[0].isText)
+    /// Where the exports go and in which formats; throws when the flags do not go together.
+    func plan() throws(ExportPlanError) -> ExportPlan? {
+      try ExportingCommand.storyboard.plan(
+        output: output, formats: FormatList.merged(formatLists), inputs: storyboards.count)
     }
 
     func validate() throws {
-      if output == "-" {
-        if storyboards.count != 1 { throw ValidationError("-o - prints the export of one storyboard; give one.") }
-        let images = formats.filter { !$0.isText }
-        if !images.isEmpty {
-          throw ValidationError(
-            "-o - prints text; \(images.map(\.rawValue).joined(separator: ", ")) needs a folder to write into.")
-        }
-        if formats.count != 1 {
-          throw ValidationError("-o - prints one export; name one of json, mermaid, text, dot with --format.")
-        }
+      do {
+        _ = try plan()
+      } catch {
+        throw ValidationError(error.description)
       }
     }
 
     func run() throws {
+      guard let plan = try plan() else { return }
       var failed = false
       // Every storyboard is read first, so that references between them resolve.
-      var read: [VCGraph.Storyboard] = []
-      var names: [String: String] = [:]
-      for path in storyboards {
-        let name = SafeFileName.make(
-          ((path as NSString).lastPathComponent as NSString).deletingPathExtension, fallback: "storyboard")
-        if let other = names[name] {
-          printError(
-            "\(path): error: \(other) already writes \(name).* in \(folder); draw them into different folders")
-          failed = true
-          continue
-        }
-        names[name] = path
+      var read: [(storyboard: VCGraph.Storyboard, stem: String)] = []
+      for (path, stem) in ExportingCommand.storyboard.stems(
+        of: storyboards, standardInput: "storyboard", fallback: "storyboard",
+        folder: output ?? ExportingCommand.defaultFolder)
+      {
         do {
+          let stem = try stem.get()
           let storyboard = try VCGraph.Storyboard(contentsOfFile: path)
           for warning in storyboard.warnings { printError(warning.description) }
-          read.append(storyboard)
+          read.append((storyboard, stem))
+        } catch {
+          printError("\(error)")
+          failed = true
+        }
+      }
+      let job = drawing.snapshotJob(.storyboard, plan: plan, outputs: [output])
+      defer { job.close() }
+      // A build warning about a scene followed from several storyboards is printed once.
+      var printed: Set<String> = []
+      for (storyboard, stem) in read {
+        let drawn = StoryboardHierarchy(
+          storyboard, windowID: storyboards.count > 1 ? storyboard.name : "main",
+          others: read.map(\.storyboard).filter { $0.path != storyboard.path })
+        for warning in drawn.warnings where printed.insert(warning.description).inserted {
+          printError(warning.description)
+        }
+        var snapshot = SnapshotJob.Snapshot(
+          path: storyboard.path, stem: stem, noun: "the storyboard", hierarchy: drawn.hierarchy,
+          diagram: { Diagram(storyboard: drawn) }, action: "storyboard \(storyboard.path)")
+        snapshot.storyboard = storyboard
+        do {
+          switch try job.export(snapshot) {
+          case .printed(let data): printExport(data)
+          case .written(let written): print("\(storyboard.path) → \(written)")
+          }
         } catch {
           printError(error.description)
           failed = true
         }
       }
-      let renderer = SharedRenderer()
-      // A build warning about a scene followed from several storyboards is printed once.
-      var printed: Set<String> = []
-      for storyboard in read {
-        let drawn = StoryboardHierarchy(
-          storyboard, windowID: storyboards.count > 1 ? storyboard.name : "main",
-          others: read.filter { $0.path != storyboard.path })
-        for warning in drawn.warnings where printed.insert(warning.description).inserted {
-          printError(warning.description)
-        }
-        if !write(drawn, renderer: renderer) { failed = true }
-      }
       if failed { throw ExitCode.failure }
-    }
-
-    /// Writes one storyboard's files, all or none; prints why and returns false when it cannot.
-    func write(_ drawn: StoryboardHierarchy, renderer: SharedRenderer) -> Bool {
-      let storyboard = drawn.storyboard
-      let exports = SnapshotExports(formats: formats, themes: theme.themes, folding: folding.folding)
-      do {
-        let files = try exports.files(
-          of: drawn.hierarchy, diagram: Diagram(storyboard: drawn),
-          name: SafeFileName.make(storyboard.name, fallback: "storyboard"),
-          action: "storyboard \(storyboard.path)", kind: "the storyboard", path: storyboard.path,
-          storyboard: storyboard,
-          renderer: renderer.get)
-        if printsExport {
-          for file in files { FileHandle.standardOutput.write(file.contents) }
-        } else {
-          print("\(storyboard.path) → \(try SnapshotExports.write(files, into: folder))")
-        }
-        return true
-      } catch {
-        printError("\(error)")
-        return false
-      }
     }
   }
 }

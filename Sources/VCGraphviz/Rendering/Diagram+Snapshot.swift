@@ -1,7 +1,7 @@
 import VCGraph
 
 extension Diagram {
-  /// The diagram of a hierarchy read from a dump, a state JSON or a scenario step: headed by where
+  /// The diagram of a hierarchy read from a dump, a state JSON, a scenario step or a storyboard: headed by where
   /// it came from, with its windows, controllers and what is on screen counted in the caption.
   public init(snapshot: HierarchySnapshot, title: String? = nil) {
     let hierarchy = snapshot.hierarchy
@@ -10,6 +10,7 @@ extension Diagram {
     case .dump: context = "IMPORTED _printHierarchy DUMP"
     case let .stateDocument(step): context = "STATE JSON · STEP \(step)"
     case let .scenario(step): context = "SCENARIO · STEP \(step)"
+    case .storyboard: context = "STORYBOARD AT LAUNCH"
     }
     self.init(
       hierarchy: hierarchy, context: context, headline: snapshot.shortName, caption: Self.counts(of: hierarchy),

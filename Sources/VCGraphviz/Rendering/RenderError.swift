@@ -16,20 +16,14 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   /// cgraph could not read a DOT source (the one at this index of the list given); carries its
   /// messages.
   case unreadableDOT(source: Int, String)
-  /// Graphviz failed in the process that drew for this one (see ``GraphDrawer``); carries the
-  /// failure as that process described it.
+  /// Graphviz failed where a ``GraphDrawer`` drew for this process, or that process died or was
+  /// stopped; carries the line that says so.
   case inWorker(String)
-  /// The process Graphviz drew in died (a crash) or was stopped (a hang): `reason` says how, and
-  /// `graph` is where the graph it was drawing was kept, as DOT, for a bug report.
-  case crashed(reason: String, formats: [OutputFormat], graph: String?)
 
   public var description: String {
     switch self {
     case let .inWorker(description):
       return description
-    case let .crashed(reason, formats, graph):
-      let kept = graph.map { "; the graph, for a Graphviz bug report: \($0)" } ?? ""
-      return "Graphviz \(reason) while drawing it as \(formats.map(\.rawValue).joined(separator: ", "))\(kept)"
     case .noContext:
       return "Graphviz could not create a context; is libgvc installed (apt-get install -y libgraphviz-dev)?"
     case let .graphConstruction(detail):

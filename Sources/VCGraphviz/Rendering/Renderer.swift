@@ -147,11 +147,12 @@ public struct GraphDrawing: Codable, Sendable {
 }
 
 /// Lays graphs out and renders them somewhere other than the renderer's own Graphviz context:
-/// vcgraph's command line draws in a supervised process, so that a Graphviz crash or hang costs
-/// one input, not the run (see ``Renderer/drawer``).
+/// VCGraphJobs draws in a supervised worker process, so that a Graphviz crash or hang costs one
+/// input, not the run (see ``Renderer/drawer``). A drawer must not hold the renderer it draws
+/// for: the renderer holds it.
 public protocol GraphDrawer: AnyObject {
   /// What ``Renderer/drawHere(_:formats:comfortable:)`` returns for these arguments, or
-  /// ``RenderError/crashed(reason:formats:graph:)`` when Graphviz died or hung drawing it.
+  /// ``RenderError/inWorker(_:)`` with the line that says why not (Graphviz died or hung drawing it).
   func draw(
     _ graph: GraphDescription, formats: [OutputFormat], comfortable budget: PageBudget?
   ) throws(RenderError) -> GraphDrawing

@@ -12,7 +12,7 @@ extension Theme {
 
 extension Theme {
   /// The colours of the bar under an animation's drawing (``AnimatedSVG``) and the diagrams' font.
-  var animationPalette: AnimatedSVG.Palette {
+  public var animationPalette: AnimatedSVG.Palette {
     let style = self.style
     return AnimatedSVG.Palette(
       background: style.background, track: style.panelBorder, accent: style.added, font: DiagramStyle.font)

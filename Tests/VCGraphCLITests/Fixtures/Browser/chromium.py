@@ -3,15 +3,24 @@
 
 Standard library only. Reads a plan as JSON on standard input:
 
-  {"url": "file:///…/page.html", "width": 1280, "height": 900, "mobile": false,
-   "media": {"prefers-color-scheme": "dark"}, "flags": ["--force-prefers-reduced-motion"],
-   "steps": [{"wait": 500}, {"screenshot": "/tmp/a.ppm"}, {"evaluate": "JSON.stringify(…)"}]}
+  {"flags": ["--force-prefers-reduced-motion"],
+   "visits": [
+     {"url": "file:///…/page.html", "width": 1280, "height": 900, "mobile": false,
+      "media": {"prefers-color-scheme": "dark"}, "javascript": true,
+      "steps": [{"wait": 500}, {"screenshot": "/tmp/a.ppm"}, {"key": "ArrowRight"},
+                {"evaluate": "JSON.stringify(…)"}]},
+     …]}
 
-starts Chromium with those extra flags (the emulated media features reach the page, not the SVG
-images in it; a flag reaches both), loads the page with that viewport and those media features, runs the steps in order and prints
-a JSON list with one result per step: null for a wait, the screenshot's [width, height] (written
-as a binary PPM, P6, so a test reads its pixels without a PNG decoder), or the value of an
-evaluated expression. Exits 2 when Chromium cannot be started.
+starts one Chromium with those extra flags (the emulated media features reach the page, not the
+SVG images in it; a flag reaches both), then for each visit in turn loads its page with that
+viewport and those media features (and the page's scripts off when "javascript" is false; an
+evaluated expression still runs) and runs its steps in order. It prints a JSON list with one list
+per visit, one result per step: null for a wait or a key, the screenshot's [width, height] (written
+as a binary PPM, P6, so a test reads its pixels without a PNG decoder; as the PNG Chromium makes
+when the path ends in .png, to look at), or the value of an evaluated expression. A key is pressed
+and released as a keyboard does it (`Input.dispatchKeyEvent`), so the page's handlers and the
+browser's own scrolling both see it. A plan with `url` and `steps` at its top level is one visit,
+and prints that visit's list alone. Exits 2 when Chromium cannot be started.
 """
 
 import base64
@@ -24,6 +33,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 import zlib
@@ -165,6 +175,66 @@ def png_to_ppm(png, path):
     return [width, height]
 
 
+# Windows virtual key codes of the keys a test presses that are not letters or digits.
+KEY_CODES = {"ArrowLeft": 37, "ArrowUp": 38, "ArrowRight": 39, "ArrowDown": 40, "Escape": 27, "Tab": 9,
+             "Enter": 13, " ": 32, "Home": 36, "End": 35, "PageUp": 33, "PageDown": 34}
+
+
+def press(tools, key):
+    """Presses and releases `key` ("ArrowRight", "j", "Escape"…) as a keyboard does."""
+    code = KEY_CODES.get(key, ord(key.upper()) if len(key) == 1 else 0)
+    text = key if len(key) == 1 else ""
+    names = {"ArrowLeft": "ArrowLeft", "ArrowRight": "ArrowRight", "ArrowUp": "ArrowUp", "ArrowDown": "ArrowDown",
+             "Escape": "Escape", "Tab": "Tab", "Enter": "Enter", " ": "Space"}
+    physical = names.get(key, "Key" + key.upper() if len(key) == 1 and key.isalpha() else key)
+    down = dict(type="keyDown" if text else "rawKeyDown", key=key, code=physical, windowsVirtualKeyCode=code,
+                nativeVirtualKeyCode=code)
+    if text:
+        down["text"] = text
+    tools.call("Input.dispatchKeyEvent", **down)
+    tools.call("Input.dispatchKeyEvent", type="keyUp", key=key, code=physical, windowsVirtualKeyCode=code,
+               nativeVirtualKeyCode=code)
+
+
+def visit_page(tools, visit):
+    """Loads one visit's page with its viewport and media features, runs its steps, returns their results."""
+    tools.call(
+        "Emulation.setDeviceMetricsOverride", width=visit.get("width", 1280), height=visit.get("height", 900),
+        deviceScaleFactor=1, mobile=visit.get("mobile", False))
+    features = [{"name": name, "value": value} for name, value in visit.get("media", {}).items()]
+    tools.call("Emulation.setEmulatedMedia", media="", features=features)
+    tools.call("Emulation.setScriptExecutionDisabled", value=not visit.get("javascript", True))
+    # A new document each visit, even when only the fragment differs from the last one.
+    tools.call("Page.navigate", url="about:blank")
+    tools.wait_for_event("Page.loadEventFired")
+    tools.call("Page.navigate", url=visit["url"])
+    tools.wait_for_event("Page.loadEventFired")
+    results, screenshots = [], []
+    for step in visit.get("steps", []):
+        if "wait" in step:
+            time.sleep(step["wait"] / 1000)
+            results.append(None)
+        elif "screenshot" in step:
+            shot = tools.call("Page.captureScreenshot", format="png")
+            # Decoded once the page is done with: decoding takes longer than a step of an animation.
+            screenshots.append((len(results), base64.b64decode(shot["data"]), step["screenshot"]))
+            results.append(None)
+        elif "key" in step:
+            press(tools, step["key"])
+            results.append(None)
+        elif "evaluate" in step:
+            value = tools.call("Runtime.evaluate", expression=step["evaluate"], returnByValue=True)
+            results.append(value.get("result", {}).get("value"))
+    for offset, png, path in screenshots:
+        if path.endswith(".png"):
+            with open(path, "wb") as file:
+                file.write(png)
+            results[offset] = list(struct.unpack(">II", png[16:24]))
+        else:
+            results[offset] = png_to_ppm(png, path)
+    return results
+
+
 def main():
     plan = json.load(sys.stdin)
     executable = chromium_path()
@@ -191,32 +261,16 @@ def main():
         if port is None:
             print("chromium did not open its DevTools port", file=sys.stderr)
             return 2
+        # Chromium goes on logging: read it away, so a full pipe never stops the browser.
+        threading.Thread(target=lambda: [None for _ in browser.stderr], daemon=True).start()
         targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=30))
         page = next(target for target in targets if target.get("type") == "page")
         tools = DevTools(page["webSocketDebuggerUrl"])
         tools.call("Page.enable")
-        tools.call(
-            "Emulation.setDeviceMetricsOverride", width=plan.get("width", 1280), height=plan.get("height", 900),
-            deviceScaleFactor=1, mobile=plan.get("mobile", False))
-        features = [{"name": name, "value": value} for name, value in plan.get("media", {}).items()]
-        tools.call("Emulation.setEmulatedMedia", media="", features=features)
-        tools.call("Page.navigate", url=plan["url"])
-        tools.wait_for_event("Page.loadEventFired")
-        results, screenshots = [], []
-        for step in plan.get("steps", []):
-            if "wait" in step:
-                time.sleep(step["wait"] / 1000)
-                results.append(None)
-            elif "screenshot" in step:
-                shot = tools.call("Page.captureScreenshot", format="png")
-                # Decoded once the page is done with: decoding takes longer than a step of an animation.
-                screenshots.append((len(results), base64.b64decode(shot["data"]), step["screenshot"]))
-                results.append(None)
-            elif "evaluate" in step:
-                value = tools.call("Runtime.evaluate", expression=step["evaluate"], returnByValue=True)
-                results.append(value.get("result", {}).get("value"))
-        for offset, png, path in screenshots:
-            results[offset] = png_to_ppm(png, path)
+        visits = plan["visits"] if "visits" in plan else [plan]
+        results = [visit_page(tools, visit) for visit in visits]
+        if "visits" not in plan:
+            results = results[0]
         print(json.dumps(results))
         return 0
     finally:

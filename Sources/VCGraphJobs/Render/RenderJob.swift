@@ -1,5 +1,6 @@
 import Foundation
 import VCGraph
+import VCGraphviz
 
 /// The whole of `vcgraph render`: scenarios read and replayed, their frames drawn by supervised
 /// worker processes, and each scenario's files (frames, `index.json`, the flipbook pages asked for)
@@ -7,14 +8,12 @@ import VCGraph
 ///
 /// ```swift
 /// let job = RenderJob(output: "docs/diagrams", options: .init(formats: [.svg, .png], jobs: 2))
-/// let succeeded = job.run(["flow.yaml"], worker: .init(executable: path, arguments: ["_render-worker"])) {
-///   print($0)
-/// }
+/// let succeeded = job.run(["flow.yaml"]) { print($0) }
 /// ```
 ///
 /// Graphviz draws only in the workers (see ``run(_:worker:report:)``), so whatever it does costs
-/// one scenario. A worker is this program started again with `worker`'s arguments, which calls
-/// ``serveAsWorker()``. `vcgraph-bench` draws in its own process with
+/// one scenario. A worker is this program started again as `worker` says, which serves with
+/// ``WorkerServer/serve(parent:)``. `vcgraph-bench` draws in its own process with
 /// ``drawFrames(of:steps:stableLayout:with:into:willDraw:drawn:)``, ``adopt(_:into:)`` and
 /// ``commit(_:entries:into:)``, the pieces the workers and the supervisor use.
 public final class RenderJob {
@@ -43,11 +42,9 @@ public final class RenderJob {
     /// How many worker processes draw.
     public var jobs: Int
     /// How long a worker may draw nothing (a frame, or a scenario's frames laid out together)
-    /// before it is stopped and its scenario fails.
-    public var graphvizTimeout: Int
-    /// How much memory, in gigabytes, a worker may take (its address space): past it, the
-    /// scenario it draws fails with advice, instead of the machine running short.
-    public var graphvizMemory: Int
+    /// before it is stopped, and how much memory it may take: past either, the scenario it draws
+    /// fails with advice.
+    public var limits: WorkerLimits
     /// The horizontal size classes to draw side by side, in order (`--size-classes compact,regular`):
     /// each scenario is replayed once per class (``Replay/sides(of:sizeClasses:)``) and each frame
     /// draws every side. Empty to draw the scenario as it is.
@@ -57,23 +54,27 @@ public final class RenderJob {
       formats: [OutputFormat] = [.svg], themes: [Theme] = [.light], events: Bool = false,
       layout: FrameLayout = .stable, folding: Folding = Folding(), html: Bool = false, markdown: Bool = false,
       animate: Bool = false, animationInterval: Double = 2, step: Int? = nil, jobs: Int = 1,
-      graphvizTimeout: Int = 120, graphvizMemory: Int = WorkerMemory.defaultGigabytes, sizeClasses: [SizeClass] = []
+      limits: WorkerLimits = WorkerLimits(), sizeClasses: [SizeClass] = []
     ) {
-      self.graphvizMemory = graphvizMemory
       self.sizeClasses = sizeClasses
       (self.formats, self.themes, self.events, self.layout, self.folding) = (formats, themes, events, layout, folding)
       (self.html, self.markdown, self.animate, self.animationInterval) = (html, markdown, animate, animationInterval)
-      (self.step, self.jobs, self.graphvizTimeout) = (step, jobs, graphvizTimeout)
+      (self.step, self.jobs, self.limits) = (step, jobs, limits)
     }
 
+    /// The worker processes `--jobs` may ask for (more than the cores start one a core).
+    public static let jobCounts = 1...1024
+    /// The seconds `--animate-interval` takes: from a tenth of a second to an hour.
+    public static let animationIntervals = 0.1...3600.0
+
     /// A duration as `--animate-interval` takes it, in seconds: `2s`, `1.5s`, `800ms` or `2`;
-    /// nil when it is not one, or not above zero.
+    /// nil when it is not one, or not within ``animationIntervals``.
     public static func seconds(_ text: String) -> Double? {
       let text = text.trimmingCharacters(in: .whitespaces).lowercased()
       let (digits, scale): (Substring, Double) =
         text.hasSuffix("ms")
         ? (text.dropLast(2), 0.001) : text.hasSuffix("s") ? (text.dropLast(), 1) : (Substring(text), 1)
-      guard let value = Double(digits), value.isFinite, value > 0 else { return nil }
+      guard let value = Double(digits), value.isFinite, animationIntervals.contains(value * scale) else { return nil }
       return value * scale
     }
 
@@ -114,15 +115,13 @@ public final class RenderJob {
   public let options: Options
   /// The folder each scenario's folder goes into.
   public let output: String
-  /// The job's worker processes, for an interruption to stop (``WorkerProcesses/stopAll()``).
-  public let processes = WorkerProcesses()
-  /// Called before each failure is reported: a caller being interrupted, which stops the workers
-  /// itself, blocks here for good, so the workers it killed are never reported as failures.
-  public var beforeFailure: () -> Void = {}
-  /// Called with the signal when a worker was ended by SIGINT, SIGTERM or SIGHUP: the user's
-  /// Ctrl-C (or a `kill` of the process group) reached it, maybe before it reached the caller. A
-  /// caller that handles interruptions stops there; if this returns, the worker's scenario fails.
-  public var interrupted: (Int32) -> Void = { _ in }
+  /// Called before each failure is reported: while an interruption is under way (it stops the
+  /// workers itself), it blocks for good, so the workers it killed are never reported as failures.
+  var beforeFailure: () -> Void = Interruption.waitIfUnderway
+  /// Called with the signal when a worker was ended by SIGINT, SIGTERM or SIGHUP: someone is
+  /// stopping vcgraph (a `kill` of every vcgraph process), maybe before it reached this process.
+  /// Under ``Interruption/stopsJobs(before:)`` that stops here; otherwise the scenario fails.
+  var interrupted: (Int32) -> Void = Interruption.interrupt
 
   /// The most worker processes a job starts: one a core. Graphviz draws on one core, so more
   /// processes only wait for a core, each with its own memory.
@@ -139,7 +138,7 @@ public final class RenderJob {
 
   /// Renders the scenarios (files, or folders of them) and reports what happens; false when any
   /// failed. A scenario that fails writes nothing; the others are written, in the given order.
-  public func run(_ paths: [String], worker: WorkerCommand, report: (Report) -> Void) -> Bool {
+  public func run(_ paths: [String], worker: WorkerCommand = WorkerCommand(), report: (Report) -> Void) -> Bool {
     var failed = false
     if options.jobs > Self.maximumJobs {
       report(
@@ -278,7 +277,7 @@ public final class RenderJob {
     var entry = entry
     var pageOnly: Set<String> = []
     if !options.formats.contains(.svg) {
-      let keys = options.themes.map { OutputFormat.svg.rawValue + $0.fileNameSuffix(among: options.themes) }
+      let keys = options.themes.map { RenderIndex.key(for: .svg, theme: $0, among: options.themes) }
       pageOnly = Set(keys.compactMap { entry.files[$0] })
       for key in keys { entry.files[key] = nil }
     }
@@ -293,7 +292,9 @@ public final class RenderJob {
     _ replay: Replay, sides: [Replay.Side] = [], entries: [RenderIndex.Entry], into staging: OutputDirectory.Staging
   ) throws(OutputDirectory.WriteError) -> (steps: Int, files: Int) {
     let entries = entries.sorted { $0.number < $1.number }
-    var index = RenderIndex(scenario: replay.scenario.path, title: replay.scenario.title, steps: entries)
+    var index = RenderIndex(
+      scenario: RenderIndex.recordedPath(of: replay.scenario.path, relativeTo: output), title: replay.scenario.title,
+      steps: entries)
     if options.animate { index.animation = try addAnimations(replay, entries: entries, into: staging) }
     if options.html || options.markdown {
       // The SVGs drawn only for the page are read from the staging folder too.
@@ -317,32 +318,22 @@ extension RenderJob {
   ) throws(OutputDirectory.WriteError) -> [String: String] {
     let stepCount = replay.scenario.steps.count
     var files: [String: String] = [:]
-    for theme in options.themes {
-      let frames = entries.compactMap { entry -> AnimatedSVG.Frame? in
+    let themes = options.themes
+    for theme in themes {
+      // Read one at a time as the animation takes them: no more than one frame's SVG in memory.
+      let frames = entries.lazy.compactMap { entry -> AnimatedSVG.Frame? in
         guard let step = replay.frame(entry.number)?.step else { return nil }
         let name = RenderIndex.frameFile(
-          for: step, stepCount: stepCount, format: .svg, theme: theme, among: options.themes
+          for: step, stepCount: stepCount, format: .svg, theme: theme, among: themes
         ).name
         guard let svg = staging.contents(of: name) else { return nil }
         return AnimatedSVG.Frame(number: entry.number, svg: String(decoding: svg, as: UTF8.self))
       }
       let animation = AnimatedSVG(frames: frames, interval: options.animationInterval, palette: theme.animationPalette)
-      let file = AnimatedSVG.file(for: theme, among: options.themes)
+      let file = AnimatedSVG.file(for: theme, among: themes)
       try staging.add(file.name, contents: Data(animation.text.utf8))
       files[file.key] = file.name
     }
     return files
-  }
-}
-
-/// How to start a worker process: this program with the arguments that make it serve
-/// (``RenderJob/serveAsWorker()``).
-public struct WorkerCommand: Sendable, Hashable {
-  public var executable: String
-  public var arguments: [String]
-
-  public init(executable: String = WorkerProcess.currentExecutable, arguments: [String]) {
-    self.executable = executable
-    self.arguments = arguments
   }
 }

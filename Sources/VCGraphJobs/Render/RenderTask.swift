@@ -1,9 +1,10 @@
 import VCGraph
+import VCGraphviz
 
 /// A piece of a ``RenderJob`` that one worker process draws: some frames of one scenario.
 ///
-/// A worker reads the job's ``RenderJob/Options`` on its first line of standard input, then a task
-/// a line at a time, and answers each with ``WorkerReport`` lines on standard output.
+/// A render job's workers get the job's ``RenderJob/Options`` in their ``WorkerHeader``, then a
+/// task a line at a time (``WorkerTask/frames(_:)``), and answer each with ``WorkerReport`` lines.
 struct RenderTask: Codable, Sendable, Hashable {
   /// Where the stable layout of the task's scenario comes from.
   enum Layout: Codable, Sendable, Hashable {
@@ -27,21 +28,6 @@ struct RenderTask: Codable, Sendable, Hashable {
   /// The staging folder to write the frame files into, under their final names.
   var folder: String
   var layout: Layout
-}
-
-/// One line a worker prints on its standard output, as JSON.
-enum WorkerReport: Codable, Sendable, Equatable {
-  /// The task's scenario is laid out, and its layout kept for the scenario's other tasks.
-  case laidOut(task: Int)
-  /// The worker is about to draw this step (its layout is done): what it was doing if it dies
-  /// before the frame's report.
-  case drawing(task: Int, step: Int)
-  /// A frame's files are written; `entry` lists them, as ``RenderedFrame/entry`` does.
-  case frame(task: Int, entry: RenderIndex.Entry)
-  /// The worker could not draw the task; `message` is the line to print.
-  case failed(task: Int, message: String)
-  /// Every frame of the task is reported; the worker waits for its next task.
-  case finished(task: Int)
 }
 
 /// The frames of one scenario to render, by step number, and what each costs.

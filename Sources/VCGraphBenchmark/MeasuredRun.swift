@@ -1,4 +1,5 @@
 import Foundation
+import VCGraphJobs
 
 #if canImport(Glibc)
   import Glibc
@@ -21,8 +22,9 @@ struct ChildRun: Sendable {
   var standardError: String
 }
 
-/// Runs programs as child processes, one at a time, and measures each with `wait4`.
-enum ChildProcess {
+/// Runs programs as child processes, one at a time, and measures each: started and reaped by
+/// VCGraphJobs's ``VCGraphJobs/ChildProcess``, the one place vcgraph starts processes.
+enum MeasuredRun {
   /// Runs `program` with `arguments`, waits for it and returns its cost.
   ///
   /// Standard output and standard error go to files in `scratch` (so a chatty program never blocks
@@ -37,50 +39,27 @@ enum ChildProcess {
       unlink(outputPath)
       unlink(errorPath)
     }
-
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
-    let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    // The C global `environ` is off limits in Swift 6; pass the same environment from Foundation.
-    let environment: [UnsafeMutablePointer<CChar>?] =
-      ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for variable in environment { free(variable) } }
-
     let clock = ContinuousClock()
     let start = clock.now
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, program, &actions, nil, argv, environment)
-    guard spawned == 0 else {
-      throw .cannotStart(command: command, reason: String(cString: strerror(spawned)))
-    }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) == -1 {
-      guard errno == EINTR else { throw .cannotStart(command: command, reason: String(cString: strerror(errno))) }
+    let ending: ChildProcess.Ending
+    do {
+      ending = try ChildProcess(
+        program, arguments: arguments, standardOutput: .file(outputPath), standardError: .file(errorPath)
+      ).wait()
+    } catch {
+      throw .cannotStart(command: command, reason: error.reason)
     }
     let wallTime = start.duration(to: clock.now)
-
     let standardOutput = Self.text(atPath: outputPath)
     let standardError = Self.text(atPath: errorPath)
-    guard Self.exitedNormally(status), Self.exitStatus(status) == 0 else {
+    guard ending.termination == .exited(0) else {
       let said = standardError.trimmingCharacters(in: .whitespacesAndNewlines)
-      throw .childFailed(command: command, status: Self.describe(status), output: String(said.suffix(2_000)))
+      throw .childFailed(
+        command: command, status: Self.describe(ending.termination), output: String(said.suffix(2_000)))
     }
-    // Linux reports ru_maxrss in kibibytes, macOS in bytes.
-    #if os(Linux)
-      let peakMemory = Int(usage.ru_maxrss) * 1024
-    #else
-      let peakMemory = Int(usage.ru_maxrss)
-    #endif
     return ChildRun(
-      wallTime: wallTime, cpuTime: Self.duration(usage.ru_utime) + Self.duration(usage.ru_stime),
-      peakMemory: peakMemory, standardOutput: standardOutput, standardError: standardError)
+      wallTime: wallTime, cpuTime: ending.cpuTime, peakMemory: ending.peakMemory ?? 0, standardOutput: standardOutput,
+      standardError: standardError)
   }
 
   /// Runs `command` through a helper process, a second copy of the benchmark started with
@@ -137,10 +116,6 @@ enum ChildProcess {
     return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
-  private static func duration(_ time: timeval) -> Duration {
-    .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec))
-  }
-
   /// The processor time this thread has used so far (`CLOCK_THREAD_CPUTIME_ID`).
   static func threadCPUTime() -> Duration {
     var time = timespec()
@@ -153,11 +128,10 @@ enum ChildProcess {
     return String(decoding: data, as: UTF8.self)
   }
 
-  // The W* macros of <sys/wait.h>, which Swift does not import.
-  private static func exitedNormally(_ status: Int32) -> Bool { status & 0x7f == 0 }
-  private static func exitStatus(_ status: Int32) -> Int32 { (status >> 8) & 0xff }
-
-  private static func describe(_ status: Int32) -> String {
-    exitedNormally(status) ? "exit status \(exitStatus(status))" : "killed by signal \(status & 0x7f)"
+  private static func describe(_ termination: ChildProcess.Termination) -> String {
+    switch termination {
+    case .exited(let status): return "exit status \(status)"
+    case .signaled(let signal): return "killed by signal \(signal)"
+    }
   }
 }
