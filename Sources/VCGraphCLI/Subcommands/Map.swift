@@ -72,7 +72,6 @@ extension VCGraphCommand {
         valueName: "NAME"))
     var focus: [String] = []
 
-
     var flowNames: [String] {
       (flow ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
@@ -121,7 +120,8 @@ extension VCGraphCommand {
         ((paths.first.map { ($0 as NSString).lastPathComponent } ?? "") as NSString).deletingPathExtension,
         fallback: "map")
       // Validated already: a plan is always made.
-      guard let plan = try? ExportingCommand.map.plan(output: output, formats: FormatList.merged(formatLists), inputs: 1)
+      guard
+        let plan = try? ExportingCommand.map.plan(output: output, formats: FormatList.merged(formatLists), inputs: 1)
       else { throw ExitCode.failure }
       let files = plan.formats.map { format in
         (format.fileName(stem: name), Data(Self.text(of: shown, as: format, sourceURL: sourceURL).utf8))
