@@ -19,6 +19,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // Reading Swift source for `vcgraph map`; only its parser is used (see VCGraphSource).
+    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
   ],
   targets: [
     .systemLibrary(
@@ -29,6 +31,15 @@ let package = Package(
     .target(
       name: "VCGraph",
       dependencies: [.product(name: "Yams", package: "Yams")]
+    ),
+    // Reads an app's Swift source (swift-syntax) and storyboards into an AppMap.
+    .target(
+      name: "VCGraphSource",
+      dependencies: [
+        "VCGraph",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
     ),
     .target(
       name: "VCGraphviz",
@@ -45,6 +56,7 @@ let package = Package(
         "VCGraph",
         "VCGraphviz",
         "VCGraphJobs",
+        "VCGraphSource",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -54,6 +66,7 @@ let package = Package(
         "VCGraph",
         "VCGraphviz",
         "VCGraphJobs",
+        "VCGraphSource",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -79,6 +92,11 @@ let package = Package(
       dependencies: ["VCGraph", "TestSupport"],
       exclude: ["Golden", "Fixtures"],
       swiftSettings: testSettings
+    ),
+    .testTarget(
+      name: "VCGraphSourceTests",
+      dependencies: ["VCGraph", "VCGraphSource"],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "VCGraphvizTests",

@@ -43,7 +43,7 @@ final class Measurements {
   enum Measure: String, CaseIterable, Sendable {
     case frames, graphviz, growth, memory, jobs, animation
     case imports = "import"
-    case deep
+    case deep, map
   }
 
   /// The measurements asked for (every one when `measures` is empty), in the order of the report.
@@ -58,6 +58,7 @@ final class Measurements {
       case .animation: try measureAnimation()
       case .imports: try measureImports()
       case .deep: try measureDeepInputs()
+      case .map: try measureMap()
       }
     }
   }
@@ -375,7 +376,6 @@ final class Measurements {
   }
 
   // MARK: - Running vcgraph
-
 
   /// Runs `vcgraph render SCENARIO -o DIR --format FORMAT` into a new folder, and removes the folder
   /// afterwards unless `keeping`. Returns the run and the folder its frames were written to.

@@ -22,7 +22,7 @@ struct VCGraphCommand: ParsableCommand {
       """ + VCGraphCommand.formatsDocumented,
     version: "0.1.0",
     subcommands: [
-      Render.self, Check.self, State.self, Events.self, Import.self, Diff.self, Storyboard.self,
+      Render.self, Check.self, State.self, Events.self, Import.self, Diff.self, Storyboard.self, Map.self,
       WorkerSubcommand.self,
     ]
   )
