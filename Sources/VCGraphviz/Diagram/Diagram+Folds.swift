@@ -78,11 +78,11 @@ extension Diagram {
     case .root: place = "root"
     case .presentation: place = "presented"
     case .popped: place = "popped in this step"
-    case .detached: place = "not in a window"
+    case .detached: place = appMap == nil ? "not in a window" : "linked to nothing drawn"
     case .windows:
       let count = hierarchy.windows.filter { $0.rootViewController.map(fold.members.contains) ?? false }.count
       place = "\(count) more window\(count == 1 ? "" : "s")"
-    case .segues: place = "scenes its segues lead to"
+    case .segues: place = appMap == nil ? "scenes its segues lead to" : "what its transitions lead to"
     }
     return place
   }

@@ -52,6 +52,7 @@ extension Diagram {
   /// A small key to the encoding: the three edge kinds, and swatches of the three view states
   /// drawn like the controller boxes.
   private func legend(showsFolds: Bool) -> String {
+    if appMap != nil { return mapLegend(showsFolds: showsFolds) }
     let size = 9
     func text(_ words: String) -> String {
       "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font(words, size: size, color: style.secondaryLabel))</TD>"
