@@ -74,8 +74,12 @@ public struct AppMapHierarchy: Sendable {
     /// is shown.
     public var navigationWrappers: [AppMap.Transition] = []
 
-    /// The place a reader goes to see it: its declaration, else where the code makes it.
-    public var place: AppMap.Site? { site ?? instance?.madeAt.first }
+    /// For a class the sources do not declare (UIKit's `UIAlertController`), the first place that
+    /// shows it.
+    public var shownAt: AppMap.Site?
+
+    /// The place a reader goes to see it: its declaration, else where the code makes it or shows it.
+    public var place: AppMap.Site? { site ?? instance?.madeAt.first ?? shownAt }
   }
 
   public init(_ map: AppMap) {
@@ -121,6 +125,11 @@ public struct AppMapHierarchy: Sendable {
       controllers.append(ViewController(id: navigator.name, className: navigator.name, kind: .content))
     }
     for (root, stacks) in wrappers where nodes[root] != nil { nodes[root]?.navigationWrappers = stacks }
+    for transition in transitions {
+      guard let to = transition.to, let node = nodes[to], node.site == nil, node.instance == nil, node.shownAt == nil
+      else { continue }
+      nodes[to]?.shownAt = transition.site
+    }
     var hierarchy = Hierarchy(viewControllers: controllers)
     hierarchy.storyboardScenes = Set(controllers.map(\.id))
     var contained: Set<Int> = []

@@ -137,14 +137,15 @@ extension Diagram {
       rows.append(HTMLText.font("and \(scenes.count - 3) more scenes", size: 9, color: style.segue))
     }
     if let place = node?.place {
-      let made = node?.instance != nil && node?.site == nil ? "made at " : ""
+      let made = node?.site != nil ? "" : node?.instance != nil ? "made at " : "shown at "
       rows.append(HTMLText.font(made + Self.shortPlace(place), size: 9, color: style.tertiaryLabel, width: 40))
     }
     if isNavigator, let made = containmentSummary(of: controller.id, drawing: drawing) {
       rows.append(HTMLText.font(made, size: 9, color: style.shownChildEdge, width: 40, maxLines: 3))
     }
     var cells = rows.map { "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\($0)</TD></TR>" }
-    cells += unresolvedRows(from: controller.id, drawing: drawing)
+    let unknown = unresolved(from: controller.id)
+    cells += unresolvedRows(unknown, from: controller.id, drawing: drawing)
     let label =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">" + cells.joined() + "</TABLE>"
     let classes = [
@@ -157,7 +158,10 @@ extension Diagram {
       .init("color", isNavigator ? style.navigatorBorder : style.offScreenBorder),
       .init("fillcolor", isNavigator ? style.navigatorFill : style.controllerFill),
       .init("penwidth", "1.2"), .init("label", html: label),
-      .init("tooltip", Self.mapTooltip(of: controller, node: node, classInfo: classInfo, placement: placement)),
+      .init(
+        "tooltip",
+        Self.mapTooltip(of: controller, node: node, classInfo: classInfo, placement: placement)
+          + unknown.prefix(40).map { "\\n" + Self.plainAttribute("→ ? " + $0.siteLine) }.joined()),
     ]
     if let url = node?.place.flatMap({ drawing.link(to: $0) }) { attributes.append(.init("href", url)) }
     return .init(name: Self.nodeName(ofController: controller.id), cluster: cluster, attributes: attributes)
@@ -217,6 +221,7 @@ extension Diagram {
     if let placement { parts.append(placement.text) }
     var lines = [parts.joined(separator: " · ")]
     if let site = node?.site { lines.append(site.description) }
+    if let shown = node?.shownAt { lines.append("shown at " + shown.description) }
     for made in node?.instance?.madeAt.prefix(8) ?? [] { lines.append("made at " + made.description) }
     for scene in node?.scenes ?? [] {
       lines.append("scene \(scene.storyboard) · \(scene.storyboardIdentifier ?? scene.objectID) · \(scene.site)")
@@ -224,14 +229,26 @@ extension Diagram {
     return lines.map(plainAttribute).joined(separator: "\\n")
   }
 
-  /// The rows that summarise the transitions of `source` whose destination the code does not say:
-  /// one a reason, with its kinds counted (`? 2 × push, present · formSheet`), its sites in the
-  /// row's tooltip and a link to the first.
-  private func unresolvedRows(from source: String, drawing: AppMapDrawing) -> [String] {
+  /// The transitions of `source` whose destination the code does not say, in the map's order.
+  private func unresolved(from source: String) -> [AppMap.Transition] {
+    hierarchy.segues.compactMap { segue in
+      guard segue.source == source, segue.destination == nil, case let .call(transition) = segue.kind else {
+        return nil
+      }
+      return transition
+    }
+  }
+
+  /// The rows that summarise `transitions`, those of `source` whose destination the code does not
+  /// say: one a reason, with its kinds counted (`→ ? 2 × push, 1 × present · parameter`); with a
+  /// source URL, each row links to its first site, its sites in the row's tooltip (the box's
+  /// tooltip lists them too: Graphviz gives a row a tooltip only with a link).
+  private func unresolvedRows(
+    _ transitions: [AppMap.Transition], from source: String, drawing: AppMapDrawing
+  ) -> [String] {
     var reasons: [String] = []
     var byReason: [String: [AppMap.Transition]] = [:]
-    for segue in hierarchy.segues where segue.source == source && segue.destination == nil {
-      guard case let .call(transition) = segue.kind else { continue }
+    for transition in transitions {
       let reason = transition.unresolved ?? "not known"
       if byReason[reason] == nil { reasons.append(reason) }
       byReason[reason, default: []].append(transition)
@@ -353,7 +370,7 @@ extension Diagram {
     let placements = drawing.map.placements[relation.target] ?? []
     guard !placements.isEmpty else { return [] }
     let tooltip = placements.prefix(40).map { Self.plainAttribute($0.siteLine) }.joined(separator: "\\n")
-    var attributes: [GraphDescription.Attribute] = [.init("tooltip", tooltip)]
+    var attributes: [GraphDescription.Attribute] = [.init("tooltip", tooltip), .init("labeltooltip", tooltip)]
     if let url = drawing.link(to: placements[0].site) { attributes.append(.init("href", url)) }
     return attributes
   }
