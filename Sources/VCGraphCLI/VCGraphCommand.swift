@@ -34,8 +34,9 @@ extension VCGraphCommand {
     "\n\n"
       + """
 
-      The scenario format, and the dumps and storyboards vcgraph reads, are
-      documented in README.md ("Scenario format", "import", "storyboard") and in
-      the DocC catalog (the ScenarioFormat and ImportingDumps articles).
+      The scenario format, and the dumps, storyboards and Swift sources vcgraph
+      reads, are documented in README.md ("Scenario format", "import",
+      "storyboard", "map") and in the DocC catalog (the ScenarioFormat,
+      ImportingDumps and MappingAnApp articles).
       """
 }

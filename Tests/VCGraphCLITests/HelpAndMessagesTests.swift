@@ -4,7 +4,7 @@ import Testing
 /// What a newcomer reads: every command's help, and the messages about a file that cannot be read
 /// or a controller that is gone.
 @Suite struct HelpAndMessagesTests {
-  static let commands = ["render", "check", "state", "events", "import", "storyboard", "diff"]
+  static let commands = ["render", "check", "state", "events", "import", "storyboard", "diff", "map"]
 
   /// The options of a help text, one string per option (its lines joined).
   static func options(in help: String) -> [String] {

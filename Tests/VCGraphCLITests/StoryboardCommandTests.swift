@@ -341,7 +341,7 @@ import Testing
   @Test func aSceneTakenByTwoContainersIsDrawnOncePerTakerWithTheFilesCounts() throws {
     try withTemporaryFolder { folder in
       let result = try folder.vcgraph(
-        "storyboard", Self.fixture("tab-also-embedded.storyboard"), "--format", "svg", "-o", "out")
+        "storyboard", Self.fixture("../StoryboardShapes/tab-also-embedded.storyboard"), "--format", "svg", "-o", "out")
       #expect(result.status == 0, "\(result)")
       #expect(result.standardError.isEmpty, "\(result)")
       let texts = try svgTexts(try folder.bytes("out/tab-also-embedded.svg"))

@@ -380,7 +380,7 @@ struct StoryboardTests {
   /// The header's counts are the file's: scenes and segues as the file has them, and, where the
   /// drawing has more (a scene drawn once per container that takes it), both.
   @Test func theHeaderCountsTheFilesScenesAndSegues() throws {
-    let drawn = try Self.build("tab-also-embedded.storyboard")
+    let drawn = try Self.build("../StoryboardShapes/tab-also-embedded.storyboard")
     let counts = drawn.counts
     #expect(counts.scenesInFile == 9)
     #expect(counts.drawnScenes == 9 + 6)
@@ -674,7 +674,7 @@ struct StoryboardTests {
   /// as UIKit instantiates it for each. The initial view controller's tree keeps the scenes
   /// themselves, although the container view comes first in the document.
   @Test func aSceneTakenByATabBarAndAContainerViewIsOneInstancePerTaker() throws {
-    let drawn = try Self.build("tab-also-embedded.storyboard")
+    let drawn = try Self.build("../StoryboardShapes/tab-also-embedded.storyboard")
     #expect(drawn.warnings.isEmpty, "\(drawn.warnings)")
     let hierarchy = drawn.hierarchy
     #expect(Set(hierarchy.order).count == hierarchy.order.count)

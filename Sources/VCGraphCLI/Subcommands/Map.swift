@@ -49,7 +49,7 @@ extension VCGraphCommand {
           vcgraph map MyApp/ --format mermaid > map.mmd
           vcgraph map MyApp/ --focus SettingsViewController --format text
           vcgraph map MyApp/ --flow InboxViewController,MessageViewController -o flow.yaml
-        """
+        """ + VCGraphCommand.formatsDocumented
     )
 
     @Argument(help: ArgumentHelp("Folders and .swift or .storyboard files.", valueName: "PATH"))
