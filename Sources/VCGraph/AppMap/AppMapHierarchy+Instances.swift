@@ -22,7 +22,7 @@ extension AppMapHierarchy {
   /// A navigation controller made around a controller the code does not name (a wrapper's
   /// parameter) is no node: a transition to it has no destination, and says so, and its stack
   /// transition goes from the caller.
-  static func splittingInstances(
+  public static func splittingInstances(
     of map: AppMap
   ) -> (transitions: [AppMap.Transition], instances: [String: Instance], referenced: Set<String>) {
     var split = InstanceSplit(map: map)
@@ -37,7 +37,7 @@ extension AppMapHierarchy {
   }
 
   /// How many lines above a transition the navigation controller it shows may be made.
-  static let instanceReach = 30
+  public static let instanceReach = 30
 
   /// One navigation controller the code makes, of a class that makes several.
   public struct Instance: Sendable, Hashable {

@@ -185,14 +185,12 @@ extension Diagram {
   }
 
   /// The superclass a box names: one outside the sources (`FormViewController · outside the
-  /// sources`), or one of the app's or UIKit's that says more than the box's kind
-  /// (`UITableViewController`); nil for `UIViewController` and the kind's own class.
+  /// sources`), or one of the app's own (`: BaseListViewController`); nil for UIKit's, which the
+  /// box's kind says well enough (the tooltip names it).
   static func shownSuperclass(of controller: AppMap.Controller?) -> String? {
     guard let controller, let superclass = controller.superclass else { return nil }
     if controller.baseOutsideSources { return ": " + superclass + " · outside the sources" }
-    let plain = ["UIViewController", "UINavigationController", "UITabBarController", "UISplitViewController",
-      "UIPageViewController"]
-    return plain.contains(superclass) ? nil : ": " + superclass
+    return AppMap.Controller.Kind.ofUIKitClass(superclass) == nil ? ": " + superclass : nil
   }
 
   /// `TripsListViewController.swift:27`: a site as a box shows it, the file without its folders.

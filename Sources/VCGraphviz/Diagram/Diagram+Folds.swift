@@ -78,7 +78,9 @@ extension Diagram {
     case .root: place = "root"
     case .presentation: place = "presented"
     case .popped: place = "popped in this step"
-    case .detached: place = appMap == nil ? "not in a window" : "linked to nothing drawn"
+    case .detached:
+      // A map's: controllers no transition links to, or with a focus, what is outside it.
+      place = appMap == nil ? "not in a window" : folding.focus.isEmpty ? "linked to nothing drawn" : "outside the focus"
     case .windows:
       let count = hierarchy.windows.filter { $0.rootViewController.map(fold.members.contains) ?? false }.count
       place = "\(count) more window\(count == 1 ? "" : "s")"
