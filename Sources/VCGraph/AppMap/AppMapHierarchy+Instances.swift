@@ -22,6 +22,9 @@ extension AppMapHierarchy {
   /// A navigation controller made around a controller the code does not name (a wrapper's
   /// parameter) is no node: a transition to it has no destination, and says so, and its stack
   /// transition goes from the caller.
+  ///
+  /// - Returns: the map's transitions with instances for classes; the instances, by node id; and
+  ///   the ids of the instances some transition leads to (the others are no nodes).
   public static func splittingInstances(
     of map: AppMap
   ) -> (transitions: [AppMap.Transition], instances: [String: Instance], referenced: Set<String>) {
