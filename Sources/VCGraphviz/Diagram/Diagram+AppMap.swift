@@ -267,14 +267,8 @@ extension Diagram {
   /// `push`, `3 × push`, `2 × push, 1 × present · formSheet`: each label once, in order, after
   /// how many times it came (when there are several sites).
   static func countedLabels(_ labels: [String]) -> String {
-    var order: [String] = []
-    var counts: [String: Int] = [:]
-    for label in labels {
-      if counts[label] == nil { order.append(label) }
-      counts[label, default: 0] += 1
-    }
     if labels.count == 1 { return labels[0] }
-    return order.map { "\(counts[$0] ?? 1) × \($0)" }.joined(separator: ", ")
+    return labelCounts(labels).map { "\($0.count) × \($0.label)" }.joined(separator: ", ")
   }
 
   // MARK: - Edges
@@ -389,25 +383,13 @@ extension Diagram {
 
   /// The key to a map's picture: containment, the kinds of transition, the two kinds of box.
   func mapLegend(showsFolds: Bool) -> String {
-    let size = 9
-    func text(_ words: String) -> String {
-      "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font(words, size: size, color: style.secondaryLabel))</TD>"
-    }
-    func line(_ glyphs: String, _ color: String) -> String {
-      "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font(glyphs, size: size, color: color, bold: true))</TD>"
-    }
-    func swatch(border: String, fill: String, outline: String) -> String {
-      "<TD><TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"0\" STYLE=\"\(outline)\" COLOR=\"\(border)\" "
-        + "BGCOLOR=\"\(fill)\"><TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"18\" HEIGHT=\"9\"></TD></TR></TABLE></TD>"
-    }
-    let gap = "<TD WIDTH=\"12\"></TD>"
-    return
-      "<TABLE BORDER=\"1\" COLOR=\"\(style.panelBorder)\" STYLE=\"rounded\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"2\">"
+    let (text, line, gap) = (legendText, legendLine, Self.legendGap)
+    return Self.legendTable(border: style.panelBorder)
       + "<TR>" + line("━━━▶", style.rootEdge) + text("window → the root the code sets") + gap
-      + swatch(border: style.offScreenBorder, fill: style.controllerFill, outline: "rounded")
+      + legendSwatch(border: style.offScreenBorder, fill: style.controllerFill, outline: "rounded")
       + text("view controller: kind, class, file:line") + "</TR>"
       + "<TR>" + line("───▶", style.shownChildEdge) + text("container → child (stack, tab, embed)") + gap
-      + swatch(border: style.navigatorBorder, fill: style.navigatorFill, outline: "")
+      + legendSwatch(border: style.navigatorBorder, fill: style.navigatorFill, outline: "")
       + text("navigator: coordinator, router, delegate") + "</TR>"
       + "<TR>" + line("───➤", style.segue) + text("push, show, segue (3 × push: three call sites)") + gap
       + line("→ ?", style.unknownDestination) + text("shows a controller the code does not name") + "</TR>"
@@ -415,7 +397,7 @@ extension Diagram {
       + "<TD></TD>" + text("each box and edge: file:line in its tooltip") + "</TR>"
       + (showsFolds
         ? "<TR>" + line("- - -▶", style.childEdge) + text("folded: how many, the first … the last") + gap
-          + swatch(border: style.foldBorder, fill: style.foldFill, outline: "rounded,dashed")
+          + legendSwatch(border: style.foldBorder, fill: style.foldFill, outline: "rounded,dashed")
           + text("controllers folded into one") + "</TR>"
         : "")
       + "</TABLE>"

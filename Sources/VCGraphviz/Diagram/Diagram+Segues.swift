@@ -187,13 +187,18 @@ extension Diagram {
 
   /// `show ×2, custom`: each text once, in order, with how many times it came when more than once.
   static func kindCounts(_ labels: [String]) -> String {
+    labelCounts(labels).map { $0.count > 1 ? "\($0.label) ×\($0.count)" : $0.label }.joined(separator: ", ")
+  }
+
+  /// Each text once, in the order it first came, with how many times it came.
+  static func labelCounts(_ labels: [String]) -> [(label: String, count: Int)] {
     var order: [String] = []
     var counts: [String: Int] = [:]
     for label in labels {
       if counts[label] == nil { order.append(label) }
       counts[label, default: 0] += 1
     }
-    return order.map { counts[$0, default: 1] > 1 ? "\($0) ×\(counts[$0, default: 1])" : $0 }.joined(separator: ", ")
+    return order.map { ($0, counts[$0] ?? 1) }
   }
 }
 
