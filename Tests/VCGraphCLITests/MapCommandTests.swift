@@ -42,7 +42,8 @@ import Testing
           "xlink:href=\"https://github.com/o/r/blob/main/samples/app/Trips/Trips/TripDetailViewController.swift#L3\""))
       #expect(svg.contains(">present · fullScreen</text>"))
 
-      let dot = try folder.vcgraph("map", "samples/app/Trips", "--format", "dot", "-o", "-", "--focus", "ExploreViewController")
+      let dot = try folder.vcgraph(
+        "map", "samples/app/Trips", "--format", "dot", "-o", "-", "--focus", "ExploreViewController")
       #expect(dot.status == 0, "\(dot)")
       #expect(dot.standardOutput.hasPrefix("digraph vcgraph {"))
       #expect(dot.standardOutput.contains("FOCUS ExploreViewController"))

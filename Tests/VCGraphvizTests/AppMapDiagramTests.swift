@@ -146,15 +146,20 @@ import VCGraphviz
     // Containment too: the tab and the stack are made at line 5 of the scene delegate.
     let tab = try #require(
       svg.root.allElements.first {
-        $0.name == "g" && $0.attributes["id"]
-          == Diagram.svgID(of: .child(parent: "MainTabBarController", child: "UINavigationController(InboxViewController)"))
+        $0.name == "g"
+          && $0.attributes["id"]
+            == Diagram.svgID(
+              of: .child(parent: "MainTabBarController", child: "UINavigationController(InboxViewController)"))
       })
     #expect(Self.tooltip(of: tab).contains("tabs · App/SceneDelegate.swift:5"))
     // Every box and every edge a reader can point at says where it is.
     for node in svg.root.allElements where node.name == "g" && node.hasClass("vc") {
-      #expect(Self.tooltip(of: node).contains(".swift:") || Self.tooltip(of: node).contains(".storyboard:"), "\(node.attributes)")
+      #expect(
+        Self.tooltip(of: node).contains(".swift:") || Self.tooltip(of: node).contains(".storyboard:"),
+        "\(node.attributes)")
     }
-    for edge in svg.root.allElements where edge.name == "g" && edge.hasClass("edge") && edge.hasClass("edge-transition") {
+    for edge in svg.root.allElements where edge.name == "g" && edge.hasClass("edge") && edge.hasClass("edge-transition")
+    {
       #expect(Self.tooltip(of: edge).contains(".swift:") || Self.tooltip(of: edge).contains(".storyboard:"))
     }
   }
@@ -308,15 +313,21 @@ import VCGraphviz
   /// The left edge of a node's shape.
   static func left(of node: ParsedElement) throws -> Double {
     let shape = try #require(node.allElements.first { $0.name == "path" || $0.name == "polygon" })
-    let numbers = (shape.attributes["d"] ?? shape.attributes["points"] ?? "").split(whereSeparator: { !"-.0123456789".contains($0) })
-      .compactMap { Double($0) }
+    let numbers = (shape.attributes["d"] ?? shape.attributes["points"] ?? "").split(whereSeparator: {
+      !"-.0123456789".contains($0)
+    })
+    .compactMap { Double($0) }
     return stride(from: 0, to: numbers.count, by: 2).map { numbers[$0] }.min() ?? 0
   }
 
   /// The map with every path relative to `root`, as `vcgraph map samples/app/Trips` prints them.
   static func relative(_ map: AppMap, to root: String) -> AppMap {
     func site(_ site: AppMap.Site?) -> AppMap.Site? {
-      site.map { AppMap.Site(file: $0.file.hasPrefix(root) ? String($0.file.dropFirst(root.count)) : $0.file, line: $0.line, column: $0.column) }
+      site.map {
+        AppMap.Site(
+          file: $0.file.hasPrefix(root) ? String($0.file.dropFirst(root.count)) : $0.file, line: $0.line,
+          column: $0.column)
+      }
     }
     var map = map
     map.controllers = map.controllers.map { controller in

@@ -302,7 +302,8 @@ extension Diagram {
     }
     let isPresentation = named.allSatisfy { $0.kind == .present }
     let isContainment = named.allSatisfy(\.kind.isContainment)
-    let tooltip = transitions.prefix(40).map { Self.plainAttribute($0.siteLine) }.joined(separator: "\\n")
+    let tooltip =
+      transitions.prefix(40).map { Self.plainAttribute($0.siteLine) }.joined(separator: "\\n")
       + (transitions.count > 40 ? "\\nand \(transitions.count - 40) more" : "")
     var attributes: [GraphDescription.Attribute] = [
       .init("id", "transition-\(segues[0].index)"),
@@ -317,7 +318,8 @@ extension Diagram {
       .init("label", html: padded(lines)),
     ]
     if let url = transitions.first.flatMap({ drawing.link(to: $0.site) }) { attributes.append(.init("href", url)) }
-    return .init(tail: Self.nodeName(ofController: source), head: Self.nodeName(ofController: head), attributes: attributes)
+    return .init(
+      tail: Self.nodeName(ofController: source), head: Self.nodeName(ofController: head), attributes: attributes)
   }
 
   /// The label of the edge to a fold of what a box's transitions lead to: `5 transitions: 2 × push,
@@ -356,7 +358,9 @@ extension Diagram {
   }
 
   /// The tooltip and link of a containment edge a map draws: the sites that make the relation.
-  func mapRelationAttributes(_ relation: HierarchyDiff.Relation, drawing: AppMapDrawing)
+  func mapRelationAttributes(
+    _ relation: HierarchyDiff.Relation, drawing: AppMapDrawing
+  )
     -> [GraphDescription.Attribute]
   {
     let placements = drawing.map.placements[relation.target] ?? []

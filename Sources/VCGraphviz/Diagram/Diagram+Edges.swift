@@ -88,7 +88,9 @@ extension Diagram {
       classes = ["edge-root"]
       color = style.rootEdge
       attributes = [.init("penwidth", "2.2"), .init("weight", "4")]
-      lines = [HTMLText.font(appMap.map { mapRootLabel(relation, drawing: $0) } ?? "root", size: 10, color: color, width: 40)]
+      lines = [
+        HTMLText.font(appMap.map { mapRootLabel(relation, drawing: $0) } ?? "root", size: 10, color: color, width: 40)
+      ]
     case let .child(_, child):
       let role = hierarchy.role(of: child)
       let shown = role?.isShown ?? true

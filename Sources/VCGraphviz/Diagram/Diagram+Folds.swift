@@ -80,7 +80,8 @@ extension Diagram {
     case .popped: place = "popped in this step"
     case .detached:
       // A map's: controllers no transition links to, or with a focus, what is outside it.
-      place = appMap == nil ? "not in a window" : folding.focus.isEmpty ? "linked to nothing drawn" : "outside the focus"
+      place =
+        appMap == nil ? "not in a window" : folding.focus.isEmpty ? "linked to nothing drawn" : "outside the focus"
     case .windows:
       let count = hierarchy.windows.filter { $0.rootViewController.map(fold.members.contains) ?? false }.count
       place = "\(count) more window\(count == 1 ? "" : "s")"
