@@ -138,7 +138,7 @@ extension Diagram {
     }
     if let place = node?.place {
       let made = node?.site != nil ? "" : node?.instance != nil ? "made at " : "shown at "
-      rows.append(HTMLText.font(made + Self.shortPlace(place), size: 9, color: style.tertiaryLabel, width: 40))
+      rows.append(HTMLText.font(made + Self.shortPlace(place), size: 9, color: style.tertiaryLabel, width: 48))
     }
     if isNavigator, let made = containmentSummary(of: controller.id, drawing: drawing) {
       rows.append(HTMLText.font(made, size: 9, color: style.shownChildEdge, width: 40, maxLines: 3))
