@@ -253,6 +253,12 @@ import VCGraphviz
     #expect(!svg.nodeIDs.contains(Diagram.svgID(ofController: "Lone1ViewController")))
     #expect(svg.foldCounts.contains { $0 >= 30 }, "\(svg.foldCounts)")
     #expect(svg.texts.contains { $0.contains("linked to nothing drawn") })
+    // What a box's transitions alone lead to folds beside it, the edge still saying where each is.
+    let folded = svg.root.allElements.filter { $0.name == "g" && $0.hasClass("edge-fold") && $0.hasClass("edge-segue") }
+    #expect(!folded.isEmpty)
+    for edge in folded {
+      #expect(Self.tooltip(of: edge).contains(#/\.(swift|storyboard):\d+/#), "\(Self.tooltip(of: edge))")
+    }
     // Unfolded, each is drawn.
     let unfolded = try Self.svg(map)
     #expect(unfolded.nodeIDs.contains(Diagram.svgID(ofController: "Lone1ViewController")))

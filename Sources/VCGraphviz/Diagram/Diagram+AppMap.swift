@@ -302,9 +302,7 @@ extension Diagram {
     }
     let isPresentation = named.allSatisfy { $0.kind == .present }
     let isContainment = named.allSatisfy(\.kind.isContainment)
-    let tooltip =
-      transitions.prefix(40).map { Self.plainAttribute($0.siteLine) }.joined(separator: "\\n")
-      + (transitions.count > 40 ? "\\nand \(transitions.count - 40) more" : "")
+    let tooltip = Self.mapTooltip(of: segues.map(\.segue))
     var attributes: [GraphDescription.Attribute] = [
       .init("id", "transition-\(segues[0].index)"),
       .init(
@@ -333,6 +331,16 @@ extension Diagram {
     let named = moves.isEmpty ? transitions : moves
     return "\(transitions.count) transition\(transitions.count == 1 ? "" : "s"): "
       + countedLabels(segueLabels(named))
+  }
+
+  /// The tooltip of an edge of a map's transitions: one `kind · file:line` a line (the first 40).
+  static func mapTooltip(of segues: [Segue]) -> String {
+    let transitions = segues.compactMap { segue -> AppMap.Transition? in
+      if case let .call(transition) = segue.kind { return transition }
+      return nil
+    }
+    return transitions.prefix(40).map { plainAttribute($0.siteLine) }.joined(separator: "\\n")
+      + (transitions.count > 40 ? "\\nand \(transitions.count - 40) more" : "")
   }
 
   /// The labels of `transitions`, a performed segue (`performSegue(withIdentifier:)`) named as the

@@ -178,6 +178,11 @@ extension Diagram {
         ),
       ]
       attributes = attributes.setting(.init("color", style.segue)).setting(.init("penwidth", "1.5"))
+      // A map's transitions say where they are, folded or not.
+      if appMap != nil {
+        let tooltip = Self.mapTooltip(of: segues)
+        attributes += [.init("tooltip", tooltip), .init("labeltooltip", tooltip)]
+      }
     }
     return .init(tail: tail, head: head, attributes: attributes)
   }
