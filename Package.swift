@@ -100,7 +100,8 @@ let package = Package(
     ),
     .testTarget(
       name: "VCGraphvizTests",
-      dependencies: ["VCGraph", "VCGraphviz", "TestSupport"],
+      // VCGraphSource for the app map's diagrams, drawn from small sources read in process.
+      dependencies: ["VCGraph", "VCGraphviz", "VCGraphSource", "TestSupport"],
       exclude: ["Golden"],
       swiftSettings: testSettings
     ),

@@ -421,10 +421,13 @@ struct NavigationSites {
     let scope = Scope(function: ref, position: value.position.utf8Offset)
     let stripped = ExpressionResolver.stripped(Self.assignedValue(value))
     if let array = stripped.as(ArrayExprSyntax.self) {
-      for element in array.elements {
+      // Each element at its own place, so a drawing can tell which element a tab is (the
+      // navigation controller made inline at that place, `UINavigationController(rootViewController:)`).
+      let places = Self.sites(of: array.elements.map(\.expression), near: site)
+      for (element, place) in zip(array.elements, places) {
         let destination = resolver.resolve(element.expression, in: scope)
         if case let .type(type) = destination, !resolver.isControllerLike(type) { continue }
-        emit(at: site, call: call, guards: guards, kind: kind, destination: destination, in: ref, container: container)
+        emit(at: place, call: call, guards: guards, kind: kind, destination: destination, in: ref, container: container)
       }
       return
     }
@@ -438,11 +441,14 @@ struct NavigationSites {
       let construct = ExpressionResolver.stripped(made).as(FunctionCallExprSyntax.self),
       let made = ExpressionResolver.typeReference(construct.calledExpression)
     {
-      for element in elements {
+      // Each element's pair (the tab, the stack inside it) at the element's place.
+      let places = elements.first.map { $0.root == mapped.root } == true ? Self.sites(of: elements, near: site) : []
+      for (position, element) in elements.enumerated() {
         let destination = resolver.resolve(element, in: scope)
-        emit(at: site, call: call, guards: guards, kind: kind, destination: .type(made), in: ref, container: container)
+        let place = position < places.count ? places[position] : site
+        emit(at: place, call: call, guards: guards, kind: kind, destination: .type(made), in: ref, container: container)
         if construct.arguments.first?.label?.text == "rootViewController" {
-          emit(at: site, call: made, guards: guards, kind: .stack, destination: destination, in: ref, from: made)
+          emit(at: place, call: made, guards: guards, kind: .stack, destination: destination, in: ref, from: made)
         }
       }
       return
@@ -455,6 +461,17 @@ struct NavigationSites {
       return
     }
     emit(at: site, call: call, guards: guards, kind: kind, destination: .unknown("a list made at run time"), in: ref)
+  }
+
+  /// The places of some expressions of one file, `site`'s (the call or assignment they are in).
+  static func sites(of expressions: [ExprSyntax], near site: AppMap.Site) -> [AppMap.Site] {
+    guard let first = expressions.first else { return [] }
+    // Only lists are placed this way, so a converter made for one is cheap enough.
+    let converter = SourceLocationConverter(fileName: site.file, tree: first.root)
+    return expressions.map { expression in
+      let location = converter.location(for: expression.positionAfterSkippingLeadingTrivia)
+      return AppMap.Site(file: site.file, line: location.line, column: location.column)
+    }
   }
 
   /// The elements of an array literal, directly or through a local or property holding one.

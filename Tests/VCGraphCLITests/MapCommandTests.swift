@@ -24,6 +24,38 @@ import Testing
     }
   }
 
+  @Test func drawnInSVGWithLinksAndPrintedAsDOT() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let drawn = try folder.vcgraph(
+        "map", "samples/app/Trips", "--format", "svg", "-o", "out", "--fold", "none",
+        "--source-url", "https://github.com/o/r/blob/main/{file}#L{line}")
+      #expect(drawn.status == 0, "\(drawn)")
+      #expect(folder.contents(of: "out") == ["Trips.svg"])
+      #expect(drawn.standardOutput.contains("samples/app/Trips → out (1 file) · 30 controllers"))
+      let svg = String(decoding: try folder.bytes("out/Trips.svg"), as: UTF8.self)
+      // A box per controller, the navigators apart, each linked to its declaration.
+      #expect(svg.contains("id=\"vc&#45;TripDetailViewController\" class=\"node vc kind&#45;container\""))
+      #expect(svg.contains("id=\"vc&#45;TripsCoordinator\" class=\"node vc navigator\""))
+      #expect(
+        svg.contains(
+          "xlink:href=\"https://github.com/o/r/blob/main/samples/app/Trips/Trips/TripDetailViewController.swift#L3\""))
+      #expect(svg.contains(">present · fullScreen</text>"))
+
+      let dot = try folder.vcgraph(
+        "map", "samples/app/Trips", "--format", "dot", "-o", "-", "--focus", "ExploreViewController")
+      #expect(dot.status == 0, "\(dot)")
+      #expect(dot.standardOutput.hasPrefix("digraph vcgraph {"))
+      #expect(dot.standardOutput.contains("FOCUS ExploreViewController"))
+      #expect(dot.standardOutput.contains("\"vc:ArticleViewController\""))
+      #expect(!dot.standardOutput.contains("\"vc:LoginViewController\""))
+      let unknown = try folder.vcgraph("map", "samples/app/Trips", "--format", "svg", "-o", "x", "--focus", "Trip")
+      #expect(unknown.status == 1)
+      #expect(unknown.standardError.contains("did you mean"), "\(unknown)")
+      #expect(!folder.exists("x"))
+    }
+  }
+
   @Test func aFlowScenarioThatCheckAccepts() throws {
     try withTemporaryFolder { folder in
       try folder.copySamples()

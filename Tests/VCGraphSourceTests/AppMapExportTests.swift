@@ -118,8 +118,13 @@ import VCGraphSource
     let hierarchy = drawn.hierarchy
     // The tab bar is the window's root; its tabs come from the tabs transitions, in order.
     #expect(hierarchy.windows.first?.rootViewController == "RootTabBarController")
-    #expect(hierarchy["RootTabBarController"]?.children == ["UINavigationController", "SettingsViewController"])
-    #expect(hierarchy["UINavigationController"]?.children == ["InboxViewController"])
+    // The navigation controller made around the inbox is one node of its own.
+    #expect(
+      hierarchy["RootTabBarController"]?.children == [
+        "UINavigationController(InboxViewController)", "SettingsViewController",
+      ])
+    #expect(hierarchy["UINavigationController(InboxViewController)"]?.children == ["InboxViewController"])
+    #expect(drawn.nodes["UINavigationController(InboxViewController)"]?.className == "UINavigationController")
     #expect(hierarchy._checkInvariants().isEmpty)
     // The other transitions are edges, each with its file:line.
     let push = try #require(drawn.edges.first { $0.kind == .push })

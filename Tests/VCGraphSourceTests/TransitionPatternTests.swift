@@ -216,11 +216,13 @@ import VCGraphSource
       class InboxViewController: UIViewController {}
       class SearchViewController: UIViewController {}
       """)
+    // Each tab at its element's place: the navigation controller made there, then its stack.
     #expect(
       map.edges == [
-        "SceneDelegate → UINavigationController · tabs", "SceneDelegate → SearchViewController · tabs",
-        "UINavigationController → InboxViewController · stack", "SceneDelegate → MainTabBarController · root",
+        "UINavigationController → InboxViewController · stack", "SceneDelegate → UINavigationController · tabs",
+        "SceneDelegate → SearchViewController · tabs", "SceneDelegate → MainTabBarController · root",
       ])
+    #expect(map.transitions.filter { $0.kind == .tabs }.map(\.site.column) == [29, 96])
     #expect(map.navigator(named: "SceneDelegate")?.kind == .delegate)
     #expect(map.controller(named: "MainTabBarController")?.kind == .tabBar)
   }

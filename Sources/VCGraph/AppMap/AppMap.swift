@@ -5,7 +5,7 @@
 /// A map is what the code *can* do, as a storyboard is: nothing here has happened. `vcgraph map`
 /// builds one with `VCGraphSource` (which reads Swift with swift-syntax) and writes it as JSON
 /// (``jsonText``), text (``text``), Mermaid (``mermaid``), a flow scenario
-/// (``flowScenario(through:)``) or a diagram (``AppMapHierarchy``).
+/// (``flowScenario(through:title:)``) or a diagram (``AppMapHierarchy``).
 public struct AppMap: Sendable, Hashable {
   /// The view controller classes, sorted by name.
   public var controllers: [Controller]

@@ -63,6 +63,10 @@ public struct Segue: Sendable, Hashable {
     case relationship(String)
     /// A kind vcgraph does not know, as the storyboard spells it.
     case other(String)
+    /// A call site of an app map (`vcgraph map`): a transition the app's code (or a storyboard it
+    /// reads) makes, with its kind, style and `file:line`. Its ``Segue/destination`` is nil when the
+    /// code does not say what it shows (the transition's `unresolved` says why).
+    case call(AppMap.Transition)
 
     /// The kind as the storyboard's `kind` attribute spells it (`showDetail`, `popoverPresentation`),
     /// `reference` for a reference.
@@ -81,6 +85,7 @@ public struct Segue: Sendable, Hashable {
       case .reference: return "reference"
       case .relationship: return "relationship"
       case let .other(kind): return kind
+      case let .call(transition): return transition.kind.rawValue
       }
     }
 
@@ -102,6 +107,7 @@ public struct Segue: Sendable, Hashable {
       case let .relationship(name):
         return name == "compactViewController" ? "compact column" : "relationship · \(name)"
       case let .other(kind): return kind.isEmpty ? "segue (no kind)" : "\(kind) (unknown kind)"
+      case let .call(transition): return transition.label
       }
     }
   }

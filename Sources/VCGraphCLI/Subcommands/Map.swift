@@ -29,12 +29,22 @@ extension VCGraphCommand {
         destination the code does not say (a parameter typed UIViewController)
         is kept with "to": null and the reason.
 
-        Formats: json (the contract other tools read), mermaid (.mmd), text
-        (.txt). With one format and no -o, or with -o -, prints it instead.
+        Formats: the diagram (svg, png, pdf, dot: each controller with its
+        kind, class and file:line, navigators in grey, transitions labelled
+        with their kind and counted, every box and edge with its file:line in
+        the SVG's tooltips, linked with --source-url), json (the contract
+        other tools read), mermaid (.mmd), text (.txt). With one text format
+        and no -o, or with -o -, prints it instead. The diagram folds to fit
+        a docs page as every diagram does (--fold); --focus NAME draws what
+        NAME reaches within two transitions and folds the rest (and keeps
+        only that part in json, mermaid and text). Graphviz draws in a worker
+        process (--graphviz-timeout, --graphviz-memory).
         --flow A,B,C writes a scenario that goes through those controllers
         along the map's transitions, which vcgraph check and render take.
 
         Examples:
+          vcgraph map MyApp/ --format svg,png -o docs/map
+          vcgraph map MyApp/ --format svg -o docs --source-url 'https://github.com/o/r/blob/main/{file}#L{line}'
           vcgraph map MyApp/ --format json -o docs/map
           vcgraph map MyApp/ --format mermaid > map.mmd
           vcgraph map MyApp/ --focus SettingsViewController --format text
@@ -57,8 +67,8 @@ extension VCGraphCommand {
 
     @Option(
       help: ArgumentHelp(
-        "Link each box of the Mermaid chart to its source: a URL with {file} and {line}, "
-          + "'https://github.com/o/r/blob/main/{file}#L{line}'.", valueName: "TEMPLATE"))
+        "Link each box and edge of the SVG (and each box of the Mermaid chart) to its source: a URL with {file} "
+          + "and {line}, 'https://github.com/o/r/blob/main/{file}#L{line}'.", valueName: "TEMPLATE"))
     var sourceURL: String?
 
     @Option(
@@ -66,11 +76,10 @@ extension VCGraphCommand {
         "Write a scenario through these controllers, in order, along the map's transitions.", valueName: "A,B,C"))
     var flow: String?
 
-    @Option(
-      help: ArgumentHelp(
-        "Keep this controller (or navigator) and what its transitions reach within two steps; repeatable.",
-        valueName: "NAME"))
-    var focus: [String] = []
+    @OptionGroup var drawing: DrawingOptions
+
+    /// `--focus`: a controller (or navigator) whose transitions' reach, two steps out, is kept.
+    var focus: [String] { drawing.folding.focus }
 
     var flowNames: [String] {
       (flow ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -116,30 +125,28 @@ extension VCGraphCommand {
         try writeFlow(shown)
         return
       }
-      let name = SafeFileName.make(
+      let stem = SafeFileName.make(
         ((paths.first.map { ($0 as NSString).lastPathComponent } ?? "") as NSString).deletingPathExtension,
         fallback: "map")
       // Validated already: a plan is always made.
       guard
         let plan = try? ExportingCommand.map.plan(output: output, formats: FormatList.merged(formatLists), inputs: 1)
       else { throw ExitCode.failure }
-      let files = plan.formats.map { format in
-        (format.fileName(stem: name), Data(Self.text(of: shown, as: format, sourceURL: sourceURL).utf8))
-      }
-      guard case let .folder(folder) = plan.destination else {
-        for file in files { FileHandle.standardOutput.write(file.1) }
-        printError(shown.summary)
-        return
-      }
+      let job = drawing.snapshotJob(.map, plan: plan, outputs: [output])
+      defer { job.close() }
+      let snapshot = SnapshotJob.Snapshot(map: map, shown: shown, paths: paths, stem: stem, sourceURL: sourceURL)
       do {
-        try OutputDirectory(path: folder).write(files)
+        switch try job.export(snapshot) {
+        case .printed(let data):
+          printExport(data)
+          printError(shown.summary)
+        case .written(let written):
+          print("\(paths.joined(separator: ", ")) → \(written) · \(shown.summary)")
+        }
       } catch {
         printError(error.description)
         throw ExitCode.failure
       }
-      print(
-        "\(paths.joined(separator: ", ")) → \(files.map { (folder as NSString).appendingPathComponent($0.0) }.joined(separator: ", ")) · \(shown.summary)"
-      )
     }
 
     /// Writes the `--flow` scenario to `-o FILE`, or prints it.
@@ -175,17 +182,6 @@ extension VCGraphCommand {
 
 /// `vcgraph map`'s `--format`: the formats ``ExportingCommand/map`` takes.
 enum MapFormats: FormatsOfCommand { static let command = ExportingCommand.map }
-
-extension VCGraphCommand.Map {
-  /// The map in one of its text formats.
-  static func text(of map: AppMap, as format: ExportFormat, sourceURL: String?) -> String {
-    switch format {
-    case .json: return map.jsonText
-    case .mermaid: return map.mermaid(sourceURL: sourceURL)
-    default: return map.text
-    }
-  }
-}
 
 /// `412/1200 files parsed`, on one line of standard error redrawn in place, on a terminal only and
 /// once the reading has lasted a second (`VCGRAPH_PROGRESS_DELAY`), as ``Progress`` does for frames.

@@ -73,15 +73,14 @@ public enum ExportingCommand: String, Sendable, CaseIterable {
   case `import`
   case storyboard
   case diff
-  /// `vcgraph map`: the app map as text until its diagrams come (the drawing phase of issue 22).
+  /// `vcgraph map`: the app map, drawn, or as JSON, Mermaid or text.
   case map
 
   /// The formats it takes, in ``ExportFormat``'s order.
   public var formats: [ExportFormat] {
     switch self {
     case .render, .diff: return ExportFormat.allCases.filter { $0.diagramFormat != nil }
-    case .import, .storyboard: return ExportFormat.allCases
-    case .map: return [.json, .mermaid, .text]
+    case .import, .storyboard, .map: return ExportFormat.allCases
     }
   }
 

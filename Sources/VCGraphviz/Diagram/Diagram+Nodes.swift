@@ -1,8 +1,9 @@
 import VCGraph
 
 extension Diagram {
-  func windowNode(_ window: Window, cluster: String, mark: Mark?) -> GraphDescription.Node {
+  func windowNode(_ window: Window, cluster: String?, mark: Mark?) -> GraphDescription.Node {
     var subtitle = window.isKey ? "\(window.id) · key window" : window.id
+    if let appMap { subtitle = mapWindowSubtitle(window, drawing: appMap) }
     if window.horizontalSizeClass == .compact { subtitle += " · compact width" }
     var rows = [
       HTMLText.font(windowClass, size: 12, color: style.windowLabel, bold: true),
@@ -54,6 +55,8 @@ extension Diagram {
     // from where its view is), and the frames of a scenario draw most controllers as they were.
     // A storyboard's scene also shows its unwind segues, which no key holds.
     // A tab bar's iOS 18 tabs are drawn with what the other controllers say (which tabs have theirs).
+    // An app map's node says what the map knows of it.
+    if let appMap { return mapNode(controller, drawing: appMap, cluster: cluster, placement: placement) }
     guard controller.dumpRecord == nil, !isStoryboard, controller.tabs.isEmpty else {
       return makeControllerNode(
         controller, in: source, cluster: cluster, placement: placement, callbacks: callbacks, mark: mark)

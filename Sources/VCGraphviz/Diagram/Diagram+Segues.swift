@@ -86,6 +86,8 @@ extension Diagram {
     var groups: [(key: SegueGroupKey, segues: [(index: Int, segue: Segue)])] = []
     var positions: [SegueGroupKey: Int] = [:]
     for (index, segue) in hierarchy.segues.enumerated() {
+      // A map's transition with no destination is summarised in its source's box.
+      if case .call = segue.kind, segue.destination == nil { continue }
       let head = segue.destination ?? segue.source
       guard drawn.contains(segue.source), drawn.contains(head) else { continue }
       let key = SegueGroupKey(source: segue.source, head: head, kind: SegueGroupKey.Kind(segue.kind))
@@ -104,6 +106,12 @@ extension Diagram {
   private func segueEdge(
     _ key: SegueGroupKey, _ segues: [(index: Int, segue: Segue)]
   ) -> GraphDescription.Edge {
+    if key.kind == .call, let appMap {
+      var edge = mapEdge(source: key.source, head: key.head, segues: segues, drawing: appMap)
+      // As a storyboard's segue, one into a box its container places leaves it there.
+      if Self.isPlacedByContainment(key.head, in: hierarchy) { edge.attributes = edge.attributes.unranked() }
+      return edge
+    }
     let (index, first) = segues[0]
     var lines: [String]
     if key.kind == .unwind {
@@ -136,7 +144,7 @@ extension Diagram {
       .init("color", style.segue), .init("penwidth", segues.count > 1 ? "2.2" : "1.5"),
     ]
     switch key.kind {
-    case .reference:
+    case .reference, .call:
       attributes += [.init("style", "dashed"), .init("arrowhead", "empty")]
     case .unwind:
       attributes += [.init("style", "dotted"), .init("dir", "back"), .init("arrowtail", "vee")]
@@ -179,13 +187,18 @@ extension Diagram {
 
   /// `show ×2, custom`: each text once, in order, with how many times it came when more than once.
   static func kindCounts(_ labels: [String]) -> String {
+    labelCounts(labels).map { $0.count > 1 ? "\($0.label) ×\($0.count)" : $0.label }.joined(separator: ", ")
+  }
+
+  /// Each text once, in the order it first came, with how many times it came.
+  static func labelCounts(_ labels: [String]) -> [(label: String, count: Int)] {
     var order: [String] = []
     var counts: [String: Int] = [:]
     for label in labels {
       if counts[label] == nil { order.append(label) }
       counts[label, default: 0] += 1
     }
-    return order.map { counts[$0, default: 1] > 1 ? "\($0) ×\(counts[$0, default: 1])" : $0 }.joined(separator: ", ")
+    return order.map { ($0, counts[$0] ?? 1) }
   }
 }
 
@@ -193,12 +206,14 @@ extension Diagram {
 /// segues), references apart.
 private struct SegueGroupKey: Hashable {
   enum Kind: Hashable {
-    case reference, unwind, other
+    /// An app map's transitions: every kind between two boxes is one edge.
+    case reference, unwind, call, other
 
     init(_ kind: Segue.Kind) {
       switch kind {
       case .reference: self = .reference
       case .unwind: self = .unwind
+      case .call: self = .call
       default: self = .other
       }
     }
