@@ -70,7 +70,7 @@ public struct ScenarioLayout: Codable, Sendable {
         movingColumns: moving, diagrams: diagrams
       ).consecutiveRuns()
     }
-    runs = beside
+    runs = Self.sameSize(beside)
     guard hasSides, levels.count > 1 else { return }
     let besideOverflow = Self.overflow(of: beside, budget: budget)
     guard besideOverflow.frames > 0 else { return }
@@ -87,7 +87,22 @@ public struct ScenarioLayout: Codable, Sendable {
     ).runs()
     let stackedOverflow = Self.overflow(of: stacked, budget: budget)
     if (stackedOverflow.frames, stackedOverflow.most) < (besideOverflow.frames, besideOverflow.most) {
-      runs = stacked
+      runs = Self.sameSize(stacked)
+    }
+  }
+
+  /// The runs with every frame as big as the biggest run's: one frame size across a scenario's
+  /// steps, so that pages and the animation do not jump where a run ends (each run's picture is
+  /// centred in the extra width, the extra height below it).
+  static func sameSize(_ runs: [Run]) -> [Run] {
+    guard runs.count > 1 else { return runs }
+    let layouts = runs.flatMap(\.layouts)
+    let extent = layouts.map(\.extentSize).reduce(LayoutSize(width: 0, height: 0)) { $0.expanded(to: $1) }
+    let header = layouts.compactMap(\.headerSize).reduce(nil) { $0?.expanded(to: $1) ?? $1 }
+    return runs.map { run in
+      var grown = run
+      grown.layouts = run.layouts.map { $0.growing(extentTo: extent, headerTo: header) }
+      return grown
     }
   }
 
