@@ -7,7 +7,8 @@ extension Measurements {
   /// changes (a push and a pop) drawn on top of ever bigger hierarchies (issue 26).
   func measureFrameGrowth() throws(BenchmarkError) {
     var section = Report.Section(
-      title: "A frame's cost as the hierarchy grows (\(plan.growthSteps) push/pop steps on a tab bar, SVG, child process)",
+      title:
+        "A frame's cost as the hierarchy grows (\(plan.growthSteps) push/pop steps on a tab bar, SVG, child process)",
       columns: ["controllers", "setup only", "with the steps", "per added frame", "vs the smallest"])
     var perFrame: [Duration] = []
     for size in plan.frameGrowthSizes {

@@ -46,7 +46,8 @@ public struct GraphDescription: Sendable, Hashable, Codable {
       var (lhs, rhs) = (lhs, rhs)
       return lhs.withUTF8 { left in
         rhs.withUTF8 { right in
-          left.count == right.count && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+          left.count == right.count
+            && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
         }
       }
     }

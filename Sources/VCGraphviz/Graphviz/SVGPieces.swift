@@ -36,10 +36,13 @@ struct SVGPieces {
     func contains(_ index: Int, _ part: [UInt8]) -> Bool {
       let bytes = line(index)
       guard bytes.count >= part.count else { return false }
-      return (bytes.startIndex...(bytes.endIndex - part.count)).contains { bytes[$0..<$0 + part.count].elementsEqual(part) }
+      return (bytes.startIndex...(bytes.endIndex - part.count)).contains {
+        bytes[$0..<$0 + part.count].elementsEqual(part)
+      }
     }
 
-    guard let root = (0..<lineCount).first(where: { begins($0, with: Self.groupStart) && contains($0, Self.graphClass) }),
+    guard
+      let root = (0..<lineCount).first(where: { begins($0, with: Self.groupStart) && contains($0, Self.graphClass) }),
       root + 1 < lineCount, begins(root + 1, with: Self.title)
     else { return nil }
     var index = root + 2

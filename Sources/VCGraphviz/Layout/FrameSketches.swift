@@ -122,7 +122,8 @@ struct FrameSketches: Codable, Sendable {
       }
       sketches.append(sketch(of: graph, legends: themed.legends))
     }
-    frames.append(Frame(graphs: sketches, sides: diagram.sides.isEmpty ? nil : diagram.sides.map(RenderIndex.Side.init)))
+    frames.append(
+      Frame(graphs: sketches, sides: diagram.sides.isEmpty ? nil : diagram.sides.map(RenderIndex.Side.init)))
   }
 
   private mutating func sketch(of graph: GraphDescription, legends shared: [String]) -> Sketch {

@@ -49,7 +49,9 @@ final class PieceDrawing {
 
   /// The SVG of `frame`, a positioned frame of the run this drawing serves, drawn by `draw`
   /// (Graphviz, for a graph's SVG).
-  func svg(of frame: GraphDescription, draw: (GraphDescription) throws(RenderError) -> [UInt8])
+  func svg(
+    of frame: GraphDescription, draw: (GraphDescription) throws(RenderError) -> [UInt8]
+  )
     throws(RenderError) -> [UInt8]
   {
     if let defaults, defaults.nodes != frame.nodeDefaults || defaults.edges != frame.edgeDefaults { forget() }
@@ -113,7 +115,9 @@ final class PieceDrawing {
       switch object {
       case .node(let number):
         let node = frame.nodes[number]
-        guard let text = nodes[NodeKey(name: node.name, attributes: node.attributes)] else { return try whole(frame, draw) }
+        guard let text = nodes[NodeKey(name: node.name, attributes: node.attributes)] else {
+          return try whole(frame, draw)
+        }
         svg += text
       case .edge(let number):
         guard let text = edges[frame.edges[number]] else { return try whole(frame, draw) }

@@ -109,7 +109,8 @@ extension Renderer {
         let graph = run.layouts[themeIndex].positioned(sketches.graph(frame: index, theme: themeIndex), frame: index)
         return try draw(graph, formats: ordered, pieces: pieces[themeIndex])
       }
-      try body(frame(files, step: step, stepCount: stepCount, themes: options.themes, sides: sketches.frames[index].sides))
+      try body(
+        frame(files, step: step, stepCount: stepCount, themes: options.themes, sides: sketches.frames[index].sides))
     }
   }
 
@@ -122,7 +123,9 @@ extension Renderer {
       return try render(graph, formats: formats)
     }
     var files = formats.contains(.dot) ? try render(graph, formats: [.dot]) : [:]
-    files[.svg] = try pieces.svg(of: graph) { piece throws(RenderError) in try render(piece, formats: [.svg])[.svg] ?? [] }
+    files[.svg] = try pieces.svg(of: graph) { piece throws(RenderError) in
+      try render(piece, formats: [.svg])[.svg] ?? []
+    }
     return files
   }
 

@@ -103,7 +103,10 @@ struct StableLayout: Codable {
   /// header is padded as ``padded(header:size:to:)`` pads a smaller one.
   func growing(extentTo extentSize: LayoutSize, headerTo header: LayoutSize?) -> StableLayout {
     var grown = self
-    let extra = (width: max(0, extentSize.width - self.extentSize.width), height: max(0, extentSize.height - self.extentSize.height))
+    let extra = (
+      width: max(0, extentSize.width - self.extentSize.width),
+      height: max(0, extentSize.height - self.extentSize.height)
+    )
     grown.extent = LayoutBox(
       minX: extent.minX - extra.width / 2, minY: extent.minY - extra.height, maxX: extent.maxX + extra.width / 2,
       maxY: extent.maxY)
