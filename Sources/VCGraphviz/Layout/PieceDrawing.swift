@@ -90,18 +90,19 @@ final class PieceDrawing {
       wholeFrames += 1
       return try draw(frame)
     }
-    prologue = drawn.prologue
-    epilogue = drawn.epilogue
+    // Pieces are kept as copies: a slice would keep the whole SVG of the frame it was cut from.
+    if prologue == nil { prologue = Self.copy(drawn.prologue) }
+    if epilogue == nil { epilogue = Self.copy(drawn.epilogue) }
     if nodes.count + edges.count + clusters.count > Self.limit { forget(keepingEnds: true) }
-    if knownClusters == nil { clusters[clusterKey] = drawn.clusters }
+    if knownClusters == nil { clusters[clusterKey] = Self.copy(drawn.clusters) }
     for (object, text) in zip(pieces.writingOrder, drawn.objects) {
       switch object {
       case .node(let number):
         let node = pieces.nodes[number]
         guard newNodes.contains(node.name) else { continue }
-        nodes[NodeKey(name: node.name, attributes: node.attributes)] = text
+        nodes[NodeKey(name: node.name, attributes: node.attributes)] = Self.copy(text)
       case .edge(let number):
-        edges[pieces.edges[number]] = text
+        edges[pieces.edges[number]] = Self.copy(text)
       }
     }
     drawnPieces += newNodes.count + newEdges.count
@@ -135,6 +136,9 @@ final class PieceDrawing {
     wholeFrames += 1
     return try draw(frame)
   }
+
+  /// `piece` in storage of its own, the SVG it was cut from left to be freed.
+  private static func copy(_ piece: ArraySlice<UInt8>) -> ArraySlice<UInt8> { ArraySlice(Array(piece)) }
 
   private func forget(keepingEnds: Bool = false) {
     nodes.removeAll(keepingCapacity: true)
