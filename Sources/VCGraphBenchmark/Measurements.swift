@@ -44,6 +44,8 @@ final class Measurements {
     case frames, graphviz, growth, memory, jobs, animation
     case imports = "import"
     case deep, map
+    case frameGrowth = "frame-growth"
+    case stack
   }
 
   /// The measurements asked for (every one when `measures` is empty), in the order of the report.
@@ -59,6 +61,8 @@ final class Measurements {
       case .imports: try measureImports()
       case .deep: try measureDeepInputs()
       case .map: try measureMap()
+      case .frameGrowth: try measureFrameGrowth()
+      case .stack: try measureStack()
       }
     }
   }

@@ -24,6 +24,12 @@ struct Plan: Sendable {
   var nestDepths: [Int]
   /// Swift files of the generated apps `vcgraph map` reads; the one of 1,200 files is judged.
   var mapSizes: [Int] = [100, 1_200, 5_000]
+  /// Controllers of the hierarchies on which the same small changes are drawn (a frame's cost).
+  var frameGrowthSizes: [Int] = [31, 300, 3_000]
+  /// Push/pop steps drawn on each of them.
+  var growthSteps = 40
+  /// Pushes of the long navigation stacks of which one frame is rendered.
+  var stackPushes: [Int] = [250, 500, 1_000]
 
   /// The workloads of issue 6: about ten minutes on two cores.
   static let full = Plan(
@@ -35,5 +41,6 @@ struct Plan: Sendable {
   static let quick = Plan(
     flowSteps: 20, longFlowSteps: 200, shortFlowSteps: 50, hierarchySizes: [10, 100, 500], baselineSize: 100,
     repeats: 1, animationSteps: (100, 400), wideDumpLines: [1_000, 10_000], dumpDepths: [500, 1_000],
-    nestDepths: [500, 2_000], mapSizes: [100, 400])
+    nestDepths: [500, 2_000], mapSizes: [100, 400], frameGrowthSizes: [31, 300], growthSteps: 10,
+    stackPushes: [50, 100])
 }

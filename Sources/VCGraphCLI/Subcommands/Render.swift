@@ -113,9 +113,9 @@ extension VCGraphCommand {
     var options: RenderJob.Options {
       RenderJob.Options(
         formats: (formatLists.isEmpty ? [.diagram(.svg)] : FormatList.merged(formatLists)).compactMap(\.diagramFormat),
-        themes: drawing.theme.themes, events: events, layout: layout, folding: drawing.folding.folding, html: html,
-        markdown: markdown, animate: animate, animationInterval: animateInterval, step: step, jobs: jobs,
-        limits: drawing.workers.limits, sizeClasses: sizeClasses)
+        drawing: drawing.options(events: events, layout: layout), html: html, markdown: markdown, animate: animate,
+        animationInterval: animateInterval, step: step, jobs: jobs, limits: drawing.workers.limits,
+        sizeClasses: sizeClasses)
     }
 
     func validate() throws {
