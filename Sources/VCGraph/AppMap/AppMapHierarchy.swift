@@ -93,6 +93,41 @@ public struct AppMapHierarchy: Sendable {
       wrappers[root, default: []].append(transition)
       return false
     }
+    var (nodes, controllers) = Self.nodes(
+      of: map, transitions: transitions, instances: instances, referenced: referenced)
+    for (root, stacks) in wrappers where nodes[root] != nil { nodes[root]?.navigationWrappers = stacks }
+    for transition in transitions {
+      guard let to = transition.to, let node = nodes[to], node.site == nil, node.instance == nil, node.shownAt == nil
+      else { continue }
+      nodes[to]?.shownAt = transition.site
+    }
+    var hierarchy = Hierarchy(viewControllers: controllers)
+    hierarchy.storyboardScenes = Set(controllers.map(\.id))
+    let (placements, contained) = Self.place(transitions, into: &hierarchy, nodes: nodes)
+    // A tab bar's first tab is the one selected at launch, as UIKit selects it.
+    for controller in hierarchy.viewControllers where controller.kind == .tabBar {
+      hierarchy.setContainerDetails(of: controller.id, selectedChild: controller.children.first)
+    }
+    // Every other transition is a segue of the hierarchy, one a call site, as a storyboard's are.
+    hierarchy.segues = transitions.enumerated().compactMap { index, transition in
+      guard !contained.contains(index), hierarchy[transition.from] != nil else { return nil }
+      return Segue(
+        source: transition.from, destination: transition.to.flatMap { hierarchy[$0] == nil ? nil : $0 },
+        kind: .call(transition), identifier: transition.identifier)
+    }
+    self.hierarchy = hierarchy
+    self.nodes = nodes
+    // The site a reader is sent to first is the call itself, not a wrapper's call.
+    self.placements = placements.mapValues { list in list.filter(\.via.isEmpty) + list.filter { !$0.via.isEmpty } }
+    self.edges = Self.groupedEdges(of: hierarchy.segues)
+  }
+
+  /// A node and a controller of the hierarchy for each class the map keeps (a class split into
+  /// instances only while a transition still names it), each instance something leads to, and each
+  /// navigator.
+  private static func nodes(
+    of map: AppMap, transitions: [AppMap.Transition], instances: [String: Instance], referenced: Set<String>
+  ) -> (nodes: [String: Node], controllers: [ViewController]) {
     var nodes: [String: Node] = [:]
     var controllers: [ViewController] = []
     // A content controller that embeds another is a custom container.
@@ -124,14 +159,14 @@ public struct AppMapHierarchy: Sendable {
         baseOutsideSources: false, scenes: [])
       controllers.append(ViewController(id: navigator.name, className: navigator.name, kind: .content))
     }
-    for (root, stacks) in wrappers where nodes[root] != nil { nodes[root]?.navigationWrappers = stacks }
-    for transition in transitions {
-      guard let to = transition.to, let node = nodes[to], node.site == nil, node.instance == nil, node.shownAt == nil
-      else { continue }
-      nodes[to]?.shownAt = transition.site
-    }
-    var hierarchy = Hierarchy(viewControllers: controllers)
-    hierarchy.storyboardScenes = Set(controllers.map(\.id))
+    return (nodes, controllers)
+  }
+
+  /// Places the containment transitions (roots, stacks, tabs, embeds) in `hierarchy`: the sites of
+  /// each placed child, and the indices of the transitions that became a relation, not an edge.
+  private static func place(
+    _ transitions: [AppMap.Transition], into hierarchy: inout Hierarchy, nodes: [String: Node]
+  ) -> (placements: [String: [AppMap.Transition]], contained: Set<Int>) {
     var contained: Set<Int> = []
     var placements: [String: [AppMap.Transition]] = [:]
     for (index, transition) in transitions.enumerated() where transition.kind.isContainment {
@@ -174,24 +209,15 @@ public struct AppMapHierarchy: Sendable {
       placements[child, default: []].append(transition)
       contained.insert(index)
     }
-    // A tab bar's first tab is the one selected at launch, as UIKit selects it.
-    for controller in hierarchy.viewControllers where controller.kind == .tabBar {
-      hierarchy.setContainerDetails(of: controller.id, selectedChild: controller.children.first)
-    }
-    // Every other transition is a segue of the hierarchy, one a call site, as a storyboard's are.
-    hierarchy.segues = transitions.enumerated().compactMap { index, transition in
-      guard !contained.contains(index), hierarchy[transition.from] != nil else { return nil }
-      return Segue(
-        source: transition.from, destination: transition.to.flatMap { hierarchy[$0] == nil ? nil : $0 },
-        kind: .call(transition), identifier: transition.identifier)
-    }
-    self.hierarchy = hierarchy
-    self.nodes = nodes
-    // The site a reader is sent to first is the call itself, not a wrapper's call.
-    self.placements = placements.mapValues { list in list.filter(\.via.isEmpty) + list.filter { !$0.via.isEmpty } }
+    return (placements, contained)
+  }
+
+  /// The hierarchy's segues grouped as a diagram draws them: one edge per source, destination, kind
+  /// and style, with every call site.
+  private static func groupedEdges(of segues: [Segue]) -> [Edge] {
     var edges: [Edge] = []
     var index: [AppMap.GroupedEdge.Key: Int] = [:]
-    for case let .call(transition) in hierarchy.segues.map(\.kind) {
+    for case let .call(transition) in segues.map(\.kind) {
       let key = AppMap.GroupedEdge.Key(
         from: transition.from, to: transition.to, kind: transition.kind, style: transition.style)
       if let existing = index[key] {
@@ -207,7 +233,7 @@ public struct AppMapHierarchy: Sendable {
             sites: [transition.site], unresolved: transition.unresolved.map { [$0] } ?? []))
       }
     }
-    self.edges = edges
+    return edges
   }
 }
 
