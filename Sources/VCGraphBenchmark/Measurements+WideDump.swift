@@ -40,8 +40,7 @@ extension Measurements {
     }
     section.notes.append(
       "Each run is `vcgraph import DUMP -o DIR --format svg` (or `json`), started through a helper process. Its "
-        + "CPU is vcgraph's and that of the children it waited for: while `import` does not wait for the worker "
-        + "that draws with Graphviz, Graphviz's own time shows only in the wall time.")
+        + "CPU is vcgraph's and that of the worker that draws with Graphviz, which it waits for.")
     finish(section)
   }
 
@@ -50,7 +49,7 @@ extension Measurements {
   private func importDump(_ dump: String, format: String) throws(BenchmarkError) -> ChildRun {
     let output = "import-\(format)"
     defer { workspace.removeItem(output) }
-    return try ChildProcess.measuredThroughHelper(
+    return try MeasuredRun.measuredThroughHelper(
       [vcgraph, "import", dump, "-o", workspace.path(output), "--format", format], benchmark: benchmark,
       scratch: workspace.url)
   }
