@@ -28,6 +28,8 @@ public final class RenderJob {
     public var layout: FrameLayout
     /// What folds, and what the frames focus on.
     public var folding: Folding
+    /// The page every frame must read on (`--page-width`).
+    public var pageBudget = PageBudget()
     /// Also `index.html`, the flipbook page that inlines each frame's SVG.
     public var html: Bool
     /// Also `index.md`.
@@ -80,7 +82,7 @@ public final class RenderJob {
 
     /// How the frames are drawn: the themes, events, layout and folding, as the renderer takes them.
     public var drawing: DrawingOptions {
-      DrawingOptions(themes: themes, events: events, layout: layout, folding: folding)
+      DrawingOptions(themes: themes, events: events, layout: layout, folding: folding, pageBudget: pageBudget)
     }
 
     /// The formats drawn: those asked for, and SVG for `index.html` and the animation, which are

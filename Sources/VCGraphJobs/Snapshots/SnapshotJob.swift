@@ -28,13 +28,16 @@ public final class SnapshotJob {
     public var plan: ExportPlan
     public var themes: [Theme]
     public var folding: Folding
+    /// The page every picture must read on (`--page-width`).
+    public var pageBudget: PageBudget
     public var limits: WorkerLimits
 
     public init(
       command: ExportingCommand, plan: ExportPlan, themes: [Theme] = [.light], folding: Folding = Folding(),
-      limits: WorkerLimits = WorkerLimits()
+      pageBudget: PageBudget = PageBudget(), limits: WorkerLimits = WorkerLimits()
     ) {
       (self.command, self.plan, self.themes, self.folding, self.limits) = (command, plan, themes, folding, limits)
+      self.pageBudget = pageBudget
     }
   }
 
@@ -59,6 +62,12 @@ public final class SnapshotJob {
     /// The file the hierarchy was read from, which nothing may overwrite, and what it is ("the dump
     /// being imported").
     public var input: (path: String, description: String)?
+    /// Other names a `--focus` may give a controller, with its id: a storyboard scene's Interface
+    /// Builder object id (`BYZ-38-t0r`).
+    public var aliases: [String: String] = [:]
+    /// False when the diagram is drawn elsewhere (a storyboard's, in the atlas of every storyboard):
+    /// only the text exports are made.
+    public var drawsDiagram = true
 
     public init(
       path: String?, stem: String, noun: String, hierarchy: Hierarchy, diagram: @escaping () -> Diagram,
@@ -88,8 +97,8 @@ public final class SnapshotJob {
   public var said: (String) -> Void = { _ in }
   private let worker: WorkerCommand
   /// The renderer that draws in the worker, made for the first picture.
-  private var renderer: Renderer?
-  private var drawer: WorkerDrawer?
+  var renderer: Renderer?
+  var drawer: WorkerDrawer?
 
   public init(options: Options, worker: WorkerCommand = WorkerCommand()) {
     self.options = options
@@ -111,13 +120,14 @@ public final class SnapshotJob {
   ///   file cannot be written (then none is).
   public func export(_ snapshot: Snapshot) throws(Failure) -> Exported {
     let prefix = snapshot.path.map { "\($0): error: " } ?? "error: "
-    let unmatched = options.folding.unmatchedFocus(in: snapshot.focusable)
+    let folding = options.folding.resolving(snapshot.aliases)
+    let unmatched = folding.unmatchedFocus(in: snapshot.focusable)
     if !unmatched.isEmpty {
       throw Failure(description: prefix + Folding.unmatchedFocusMessage(unmatched, in: snapshot.noun))
     }
-    var files: [(name: String, contents: Data)]
+    var files: [(name: String, contents: Data)] = []
     do {
-      files = try diagramFiles(of: snapshot)
+      if snapshot.drawsDiagram { files = try diagramFiles(of: snapshot, folding: folding) }
     } catch {
       throw Failure(description: prefix + error.description)
     }
@@ -133,7 +143,9 @@ public final class SnapshotJob {
   }
 
   /// The diagram's files, drawn in the worker in each diagram format and theme.
-  private func diagramFiles(of snapshot: Snapshot) throws(RenderError) -> [(name: String, contents: Data)] {
+  private func diagramFiles(
+    of snapshot: Snapshot, folding: Folding
+  ) throws(RenderError) -> [(name: String, contents: Data)] {
     let formats = options.plan.formats.compactMap(\.diagramFormat).sorted()
     guard !formats.isEmpty else { return [] }
     let renderer = try drawingRenderer()
@@ -142,13 +154,13 @@ public final class SnapshotJob {
       options.plan.destination.crashFolder
     )
     var diagram = snapshot.diagram()
-    diagram.folding = options.folding
+    diagram.folding = folding
     var files: [(name: String, contents: Data)] = []
     // One export goes to standard output: the first theme's.
     let themes = options.plan.destination == .standardOutput ? Array(options.themes.prefix(1)) : options.themes
     for theme in themes {
       diagram.theme = theme
-      let drawn = try renderer.render(diagram, formats: formats)
+      let drawn = try renderer.render(diagram, formats: formats, budget: options.pageBudget)
       for format in formats {
         let name = ExportFormat.diagram(format).fileName(stem: snapshot.stem, theme: theme, among: themes)
         files.append((name, Data(drawn[format] ?? [])))
@@ -158,7 +170,7 @@ public final class SnapshotJob {
   }
 
   /// The renderer whose pictures a worker draws: its own Graphviz context only builds graphs.
-  private func drawingRenderer() throws(RenderError) -> Renderer {
+  func drawingRenderer() throws(RenderError) -> Renderer {
     if let renderer { return renderer }
     let made = try Renderer()
     let drawer = WorkerDrawer(

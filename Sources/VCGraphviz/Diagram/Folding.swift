@@ -28,6 +28,14 @@ public struct Folding: Sendable, Hashable, Codable {
     }
   }
 
+  /// This folding with each focus name that is one of `aliases` (a scene's Interface Builder
+  /// object id) replaced by the id it stands for.
+  public func resolving(_ aliases: [String: String]) -> Folding {
+    var resolved = self
+    resolved.focus = focus.map { aliases[$0] ?? $0 }
+    return resolved
+  }
+
   /// The message for focus names that match nothing in `what` (`this scenario`, `the dump`).
   public static func unmatchedFocusMessage(_ names: [String], in what: String) -> String {
     let quoted = names.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -36,10 +44,10 @@ public struct Folding: Sendable, Hashable, Codable {
   }
 
   /// The levels to try, in order: one, or for ``FoldMode/auto`` each level in turn until the picture
-  /// fits its page.
+  /// fits its page, unfolded first: nothing folds that would fit.
   var levels: [FoldLevel] {
     switch mode {
-    case .auto: return [.runs, .stacks, .subtrees, .all, .fewer, .fewest]
+    case .auto: return [.none, .runs, .stacks, .subtrees, .all, .fewer, .fewest]
     case .none: return [.none]
     case .runs: return [.runs]
     case .stacks: return [.stacks]
@@ -51,9 +59,10 @@ public struct Folding: Sendable, Hashable, Codable {
 
 /// How much of a hierarchy folds, from nothing to the most ``FoldMode/auto`` folds.
 public enum FoldMode: String, Sendable, Hashable, Codable, CaseIterable {
-  /// Folds by the rules (``runs``), then more, a level at a time, until the picture fits the
-  /// ``PageBudget``; then wraps it narrower, and when nothing fits yet, folds what is on screen
-  /// too (see ``FoldSearch``): what vcgraph does unless told otherwise.
+  /// Draws everything when the picture fits the ``PageBudget`` (wrapped, if need be); else folds
+  /// by the rules (``runs``), then more, a level at a time, until it fits; then wraps it narrower,
+  /// and when nothing fits yet, folds what is on screen too (see ``FoldSearch``): what vcgraph does
+  /// unless told otherwise.
   case auto
   /// Nothing folds: every controller is drawn.
   case none
