@@ -43,6 +43,7 @@ final class Measurements {
   enum Measure: String, CaseIterable, Sendable {
     case frames, graphviz, growth, memory, jobs, animation
     case wideDump = "wide-dump"
+    case atlas
   }
 
   /// The measurements asked for (every one when `measures` is empty), in the order of the report.
@@ -56,6 +57,7 @@ final class Measurements {
       case .jobs: try measureJobs()
       case .animation: try measureAnimation()
       case .wideDump: try measureWideDump()
+      case .atlas: try measureAtlas()
       }
     }
   }

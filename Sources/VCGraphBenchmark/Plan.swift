@@ -17,14 +17,22 @@ struct Plan: Sendable {
   /// Lines of the wide dumps imported (a navigation controller and its children): the cost a line
   /// at the largest is compared with that at the smallest.
   var wideDumpLines: [Int]
+  /// The modular app drawn as an atlas: how many storyboards, and how many storyboard references.
+  var atlasSet: (storyboards: Int, references: Int)
+  /// Scenes of the one big storyboard drawn as an atlas.
+  var atlasScenes: Int
+  /// Scenes of the cross-linked storyboard (2 segues a scene) drawn as an atlas.
+  var crossLinkedScenes: Int
 
   /// The workloads of issue 6: about ten minutes on two cores.
   static let full = Plan(
     flowSteps: 200, longFlowSteps: 2_000, shortFlowSteps: 100, hierarchySizes: [10, 100, 1_000, 5_000],
-    baselineSize: 100, repeats: 3, animationSteps: (500, 2_000), wideDumpLines: [10_000, 100_000])
+    baselineSize: 100, repeats: 3, animationSteps: (500, 2_000), wideDumpLines: [10_000, 100_000],
+    atlasSet: (39, 75), atlasScenes: 400, crossLinkedScenes: 200)
 
   /// Small workloads for a smoke test: well under a minute.
   static let quick = Plan(
     flowSteps: 20, longFlowSteps: 200, shortFlowSteps: 50, hierarchySizes: [10, 100, 500], baselineSize: 100,
-    repeats: 1, animationSteps: (100, 400), wideDumpLines: [1_000, 10_000])
+    repeats: 1, animationSteps: (100, 400), wideDumpLines: [1_000, 10_000], atlasSet: (8, 12), atlasScenes: 100,
+    crossLinkedScenes: 40)
 }

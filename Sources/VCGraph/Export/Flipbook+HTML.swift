@@ -146,16 +146,27 @@ extension Flipbook {
   /// The step's drawing in a box of its own that scrolls when the drawing is larger than the room
   /// (the script opens it on what the step changed), focusable so the arrow keys scroll it.
   private func htmlFigure(_ page: Page, canvas: (width: Double, height: Double)?) -> [String] {
-    let label = Self.html("Drawing of step \(page.number): \(page.action)")
-    guard let svg = page.svg, let canvas, canvas.width > 0, canvas.height > 0 else {
-      if let png = page.files[RenderIndex.key(for: .png)] {
-        return [
-          "<figure class=\"diagram\">",
-          "<img src=\"\(Self.html(Self.link(png)))\" alt=\"\(Self.html("step \(page.number): \(page.action)"))\"/>",
-          "</figure>",
-        ]
-      }
-      return ["<p class=\"none\">No drawing of this step.</p>"]
+    Self.figure(
+      svg: page.svg, darkSVG: page.darkSVG, png: page.files[RenderIndex.key(for: .png)],
+      label: "Drawing of step \(page.number): \(page.action)", alt: "step \(page.number): \(page.action)",
+      idPrefix: "s\(page.number)", canvas: canvas) ?? ["<p class=\"none\">No drawing of this step.</p>"]
+  }
+
+  /// A drawing in a box of its own that scrolls when it is larger than the room, focusable so the
+  /// arrow keys scroll it: the SVG inline (its ids prefixed with `idPrefix`, and `d` for the dark
+  /// one, shown in dark mode), drawn on `canvas` from its top left corner; else the PNG; nil when
+  /// there is neither. The figure of a flipbook's step and of an atlas's page.
+  static func figure(
+    svg: String?, darkSVG: String?, png: String?, label: String, alt: String, idPrefix: String,
+    canvas: (width: Double, height: Double)?
+  ) -> [String]? {
+    guard let svg, let canvas, canvas.width > 0, canvas.height > 0 else {
+      guard let png else { return nil }
+      return [
+        "<figure class=\"diagram\">",
+        "<img src=\"\(Self.html(Self.link(png)))\" alt=\"\(Self.html(alt))\"/>",
+        "</figure>",
+      ]
     }
     // At least the canvas's size in points as CSS pixels (8 pt text at 8 px): the style reads it
     // from the figure, and the drawing's width as a share of it.
@@ -163,12 +174,12 @@ extension Flipbook {
     let size =
       "--width: \(Int(canvas.width.rounded(.up)))px; --ratio: \(Self.decimal(canvas.width)) / \(Self.decimal(canvas.height))"
     var lines = [
-      "<figure class=\"diagram\" tabindex=\"0\" style=\"\(size)\" aria-label=\"\(label)\">",
+      "<figure class=\"diagram\" tabindex=\"0\" style=\"\(size)\" aria-label=\"\(Self.html(label))\">",
       "<div class=\"canvas\">",
     ]
-    let drawings = [(Theme.light, svg)] + (page.darkSVG.map { [(Theme.dark, $0)] } ?? [])
+    let drawings = [(Theme.light, svg)] + (darkSVG.map { [(Theme.dark, $0)] } ?? [])
     for (theme, svg) in drawings {
-      var inline = Self.inlineSVG(svg, idPrefix: "s\(page.number)\(theme == .light ? "" : "d")-")
+      var inline = Self.inlineSVG(svg, idPrefix: idPrefix + (theme == .light ? "" : "d") + "-")
       if let width = Self.viewBox(svg)?.width, width < canvas.width, let tag = inline.range(of: "<svg") {
         let share = Self.decimal(100 * width / canvas.width)
         inline.replaceSubrange(tag, with: "<svg style=\"width: \(share)%\"")
@@ -181,7 +192,7 @@ extension Flipbook {
   }
 
   /// A number for the style: at most two decimals, no trailing zeros.
-  private static func decimal(_ value: Double) -> String {
+  static func decimal(_ value: Double) -> String {
     var text = String(format: "%.2f", value)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }

@@ -89,6 +89,11 @@ extension Diagram {
           + text("controllers folded into one")
           + "</TR>"
         : "")
+      // An atlas page's links to other pages, explained only where there are some.
+      + (links.isEmpty && linkLists.isEmpty
+        ? ""
+        : "<TR>" + line("→ page", style.segue)
+          + text("drawn in full on the page it names (dashed teal box or list)") + "<TD></TD><TD></TD><TD></TD></TR>")
       // A storyboard's segues: their own edge style, explained only where there are some.
       + (hierarchy.segues.isEmpty
         ? ""
