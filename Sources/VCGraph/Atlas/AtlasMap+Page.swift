@@ -12,11 +12,14 @@ extension AtlasMap {
     /// ``maximumLinkBoxes`` controllers of other pages, one box that lists them, a row each, in the
     /// order of its segues.
     public var linkLists: [String: LinkList]
+    /// The map's id of each controller the page draws in full, by its id on the page (its id in its
+    /// part, on a page of one part of a map whose ids name their part).
+    public var ids: [String: String]
   }
 
   /// The controllers of other pages one controller's segues lead to, drawn as one box.
   public struct LinkList: Sendable, Hashable {
-    /// The controller the segues start from.
+    /// The controller the segues start from, by its id on the map.
     public var source: String
     /// The controllers they lead to, in the order of the segues.
     public var targets: [String]
@@ -137,11 +140,32 @@ extension AtlasMap {
     // Segues may have made link boxes after the children's were placed.
     for box in linkBoxes.dropFirst(boxes.count) { boxes.append(box) }
     var page = Hierarchy(viewControllers: controllers + boxes)
-    page.storyboardScenes = Set(page.order)
     for window in hierarchy.windows where window.rootViewController.map(isHome.contains) ?? false {
       page.addWindow(window)
     }
+    // On a page of one part, its controllers go by their ids in their part (`TripsViewController`,
+    // not `Main/TripsViewController`), as that part's own diagram names them.
+    var ids: [String: String] = [:]
+    let pageParts = Set(homes.map(part(of:)))
+    if pageParts.count == 1, let only = pageParts.first, !only.isEmpty {
+      var local: [String: String] = [:]
+      for id in homes where id.hasPrefix(only + "/") { local[id] = String(id.dropFirst(only.count + 1)) }
+      // Only when no two become one.
+      if Set(local.values).count == local.count, Set(local.values).isDisjoint(with: page.order) {
+        page = page.renamingControllers(local)
+        links = Dictionary(uniqueKeysWithValues: links.map { (local[$0.key] ?? $0.key, $0.value) })
+        segues = segues.map { segue in
+          var copy = segue
+          copy.source = local[segue.source] ?? segue.source
+          copy.destination = segue.destination.map { local[$0] ?? $0 }
+          return copy
+        }
+        for (full, shown) in local { ids[shown] = full }
+      }
+    }
+    for id in homes where ids[id] == nil && page[id] != nil { ids[id] = id }
+    page.storyboardScenes = Set(page.order)
     page.segues = segues
-    return PageHierarchy(hierarchy: page, links: links, linkLists: linkLists)
+    return PageHierarchy(hierarchy: page, links: links, linkLists: linkLists, ids: ids)
   }
 }

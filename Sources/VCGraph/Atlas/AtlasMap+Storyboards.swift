@@ -69,7 +69,27 @@ extension AtlasMap {
         hierarchy.segues.append(Segue(source: sourceID, destination: targetID, kind: .reference))
       }
     }
-    let order = set.map(\.name)
+    // The storyboards in the order a user meets them: those no other storyboard refers to first
+    // (the app's main one), each followed by those its references lead to, breadth first.
+    let position = Dictionary(hierarchy.order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    var referred: [String: [String]] = [:]
+    for (source, target) in references.sorted(by: { (position[$0.key] ?? 0) < (position[$1.key] ?? 0) }) {
+      if let from = parts[source], let to = parts[target], from != to { referred[from, default: []].append(to) }
+    }
+    let isReferred = Set(referred.values.joined())
+    var order: [String] = []
+    func visit(_ start: String) {
+      var queue = [start]
+      while !queue.isEmpty {
+        let next = queue.removeFirst()
+        guard !order.contains(next) else { continue }
+        order.append(next)
+        queue += referred[next] ?? []
+      }
+    }
+    for name in set.map(\.name) where !isReferred.contains(name) { visit(name) }
+    // Storyboards only a cycle of references leads to.
+    for name in set.map(\.name) { visit(name) }
     let title =
       set.count == 1
       ? set[0].fileName : "\(set.count) storyboards: " + order.prefix(4).joined(separator: ", ")
@@ -83,7 +103,12 @@ extension AtlasMap {
       partTitles[storyboard.name] = storyboard.fileName
       partStems[storyboard.name] = storyboard.name
       var context = "STORYBOARD"
-      if let device = storyboard.device.summary { context += " · " + device.uppercased() }
+      if let device = storyboard.device.summary {
+        context += " · " + device.uppercased()
+      } else if hierarchy.viewControllers.contains(where: { $0.kind == .splitView && parts[$0.id] == storyboard.name }) {
+        // Its split views are labelled neither collapsed nor expanded: say why.
+        context += " · NO DEVICE: SIZE CLASS NOT KNOWN"
+      }
       if let toolsVersion = storyboard.toolsVersion { context += " · TOOLS VERSION \(toolsVersion)" }
       partContexts[storyboard.name] = context
     }

@@ -123,7 +123,9 @@ public final class SnapshotJob {
     let folding = options.folding.resolving(snapshot.aliases)
     let unmatched = folding.unmatchedFocus(in: snapshot.focusable)
     if !unmatched.isEmpty {
-      throw Failure(description: prefix + Folding.unmatchedFocusMessage(unmatched, in: snapshot.noun))
+      throw Failure(
+        description: prefix
+          + Folding.unmatchedFocusMessage(unmatched, in: snapshot.noun, objectIDs: !snapshot.aliases.isEmpty))
     }
     var files: [(name: String, contents: Data)] = []
     do {

@@ -14,8 +14,10 @@ public struct AtlasLink: Sendable, Hashable, Codable {
   public var isReference: Bool
   /// In a link list, the segues that lead there: `show detail “ItemSegue”`.
   public var via: String?
-  /// The class of the controller without its module, as a link list names it.
+  /// The class of the controller without its module, as its link box or row names it.
   public var className: String?
+  /// The kind of the controller.
+  public var kind: ViewControllerKind?
 
   public init(
     target: String, pageTitle: String, pageNumber: Int, file: String?, isReference: Bool = false, via: String? = nil
@@ -42,8 +44,8 @@ extension Diagram {
     links: [String: AtlasLink], linkLists: [String: [AtlasLink]] = [:]
   ) {
     self.init(hierarchy: page.hierarchy, context: context, headline: headline, caption: caption)
-    let ids = Set(page.hierarchy.order)
-    unreachableScenes = map.unreachable.map { $0.intersection(ids) } ?? []
+    let unreachable = map.unreachable ?? []
+    unreachableScenes = Set(page.ids.filter { unreachable.contains($0.value) }.map(\.key))
     self.links = links
     self.linkLists = linkLists
   }
@@ -87,10 +89,17 @@ extension Diagram {
   /// the controller is drawn in full elsewhere.
   func linkNode(_ controller: ViewController, link: AtlasLink, cluster: String?) -> GraphDescription.Node {
     var rows = [HTMLText.font(link.text, size: 10, color: style.segue, bold: true, width: 36, maxLines: 3)]
-    rows.append(
-      Self.classNameLines(controller.unqualifiedClassName).map {
-        HTMLText.font($0, size: DiagramStyle.classNameSize, color: style.secondaryLabel, width: Self.classNameWidth)
-      }.joined(separator: "<BR ALIGN=\"LEFT\"/>"))
+    let className = link.className ?? controller.unqualifiedClassName
+    let kind = link.kind ?? controller.kind
+    if className.hasPrefix("UI"), kind.isContainer {
+      // UIKit's container says no more than its kind; the page's title names what it holds.
+      rows.append(HTMLText.font(kind.displayName.uppercased(), size: 9, color: style.color(for: kind), bold: true))
+    } else {
+      rows.append(
+        Self.classNameLines(className).map {
+          HTMLText.font($0, size: DiagramStyle.classNameSize, color: style.secondaryLabel, width: Self.classNameWidth)
+        }.joined(separator: "<BR ALIGN=\"LEFT\"/>"))
+    }
     if link.isReference {
       rows.append(HTMLText.font("storyboard reference", size: 9, color: style.tertiaryLabel))
     }
@@ -105,7 +114,7 @@ extension Diagram {
       .init(
         "tooltip",
         Self.plainAttribute(
-          "\(controller.className): drawn in full on page \(link.pageNumber), \(link.pageTitle)")),
+          "\(link.target): drawn in full on page \(link.pageNumber), \(link.pageTitle)")),
     ]
     if let file = link.file { attributes.append(.init("href", file)) }
     return .init(name: Self.nodeName(ofController: controller.id), cluster: cluster, attributes: attributes)

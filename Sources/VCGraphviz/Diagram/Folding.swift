@@ -37,10 +37,11 @@ public struct Folding: Sendable, Hashable, Codable {
   }
 
   /// The message for focus names that match nothing in `what` (`this scenario`, `the dump`).
-  public static func unmatchedFocusMessage(_ names: [String], in what: String) -> String {
+  /// With `objectIDs`, the names may also be Interface Builder object ids (a storyboard's).
+  public static func unmatchedFocusMessage(_ names: [String], in what: String, objectIDs: Bool = false) -> String {
     let quoted = names.map { "\"\($0)\"" }.joined(separator: ", ")
     return "--focus \(quoted): no controller of \(what) has \(names.count == 1 ? "that" : "those") id"
-      + " or class name"
+      + (objectIDs ? ", class name or Interface Builder object id" : " or class name")
   }
 
   /// The levels to try, in order: one, or for ``FoldMode/auto`` each level in turn until the picture

@@ -21,9 +21,10 @@ import VCGraph
 ///    nothing links to fill the last page of their part.
 /// 4. Each page is laid out; one that does not fit (wrapped, if need be) is cut in two.
 ///
-/// Page files are named from what they hold (the part's name, and the id of the controller the page
-/// starts from: `Main-TaskBoardViewController`), not by a counter, so a link to a page keeps
-/// working when the app grows.
+/// Page files are named from what they hold, not by a counter, so a link to a page keeps working
+/// when the app grows: a part's first page (where the app, or the storyboard, starts) by the part
+/// (`Main.svg`), its other pages by the part and the id of the controller each starts from
+/// (`Main-TaskBoardViewController.svg`).
 public struct Atlas: Sendable {
   /// One page: the controllers it draws in full.
   public struct Page: Sendable, Hashable {
@@ -106,7 +107,9 @@ public struct Atlas: Sendable {
       guard let home = pageIndex(of: target) else { continue }
       links[box] = AtlasLink(
         target: target, pageTitle: pages[home].title, pageNumber: home + 1, file: file(home),
-        isReference: map.references[box] != nil)
+        isReference: map.references[hierarchy.ids[box] ?? box] != nil)
+      links[box]?.className = map.hierarchy[target]?.unqualifiedClassName
+      links[box]?.kind = map.hierarchy[target]?.kind
     }
     var lists: [String: [AtlasLink]] = [:]
     for (box, list) in hierarchy.linkLists {
@@ -187,10 +190,13 @@ extension Atlas {
     var titles: [String: Int] = [:]
     var names: Set<String> = [Self.overviewName.lowercased(), "index"]
     let order = Dictionary(map.controllers.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    var seenParts: Set<String> = []
     let pages = homes.map { page -> Page in
       let seed = page[0]
       let part = map.part(of: seed)
       let alone = byPart[part] == 1
+      // A part's first page takes the part's own file name (`Shop.svg`): where its app starts.
+      let isFirst = seenParts.insert(part).inserted
       let partName = part.isEmpty ? nil : part
       let seedName = Self.name(of: seed, in: map)
       // The part names the page only when there are several.
@@ -200,13 +206,13 @@ extension Atlas {
       if let count = titles[title], count > 1 { title += " \(count)" }
       let partTitle = map.partTitles[part] ?? partName
       let headline = alone ? (partTitle ?? title) : [partTitle, seedName].compactMap { $0 }.joined(separator: " · ")
-      // The file: the part's, alone; else the part's and the id the page starts from (its part's
-      // prefix left out), as a safe file name.
+      // The file: the part's, for its first page; else the part's and the id the page starts from
+      // (its part's prefix left out), as a safe file name.
       let stem = map.partStems[part] ?? partName
       var seedID = seed
       if let partName, seedID.hasPrefix(partName + "/") { seedID.removeFirst(partName.count + 1) }
       let base = SafeFileName.make(
-        alone ? (stem ?? "map") : [stem, seedID].compactMap { $0 }.joined(separator: "-"), fallback: "page")
+        isFirst ? (stem ?? "map") : [stem, seedID].compactMap { $0 }.joined(separator: "-"), fallback: "page")
       var name = base
       var count = 1
       while names.contains(name.lowercased()) {
