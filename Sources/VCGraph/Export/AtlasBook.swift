@@ -181,10 +181,12 @@ public struct AtlasBook: Sendable, Hashable {
     ]
     let figure =
       Flipbook.figure(
-        svg: page.svg.map { Self.linkingSections($0, sections) }, darkSVG: page.darkSVG.map { Self.linkingSections($0, sections) },
-        png: page.files["png"], label: "Drawing of \(position.lowercased()): \(page.title)", alt: page.title,
-        idPrefix: "p\(offset)", canvas: canvas) ?? ["<p class=\"none\">No drawing of this page.</p>"]
-    lines += figure
+        svg: page.svg.map { Self.linkingSections($0, sections) },
+        darkSVG: page.darkSVG.map { Self.linkingSections($0, sections) }, png: page.files["png"],
+        label: "Drawing of \(position.lowercased()): \(page.title)", alt: page.title, idPrefix: "p\(offset)",
+        canvas: canvas) ?? ["<p class=\"none\">No drawing of this page.</p>"]
+    // The sections' links, kept from the inlining's prefix as another scheme, become fragments.
+    lines += figure.map { $0.replacingOccurrences(of: "=\"\(Self.sectionScheme)", with: "=\"#") }
     lines += ["<div class=\"notes\">", "<p class=\"caption\">\(Flipbook.html(page.caption))</p>"]
     if !page.controllers.isEmpty {
       lines += ["<h3>Drawn in full here</h3>", "<ul class=\"files\">"]
@@ -208,17 +210,21 @@ public struct AtlasBook: Sendable, Hashable {
   }
 
   /// `svg` with its links to pages' SVG files (`xlink:href="Settings.svg"`) leading to their
-  /// sections on the HTML page instead.
+  /// sections on the HTML page instead, written `atlas-section:page-Settings` until the drawing is
+  /// inlined (which prefixes every `#` link with the drawing's own prefix).
   static func linkingSections(_ svg: String, _ sections: [String: String]) -> String {
     var text = svg
     for (file, anchor) in sections {
       for attribute in ["xlink:href", "href"] {
         text = text.replacingOccurrences(
-          of: "\(attribute)=\"\(Flipbook.html(file))\"", with: "\(attribute)=\"#\(anchor)\"")
+          of: "\(attribute)=\"\(Flipbook.html(file))\"", with: "\(attribute)=\"\(sectionScheme)\(anchor)\"")
       }
     }
     return text
   }
+
+  /// What a section's link is written as until its drawing is inlined.
+  static let sectionScheme = "atlas-section:"
 
   // MARK: - Markdown
 

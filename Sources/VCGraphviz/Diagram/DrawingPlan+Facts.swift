@@ -303,7 +303,7 @@ extension DrawingPlan {
       case .none: return true
       case .runs: return isContainer || stackPosition(of: id) == .end
       case .stacks: return (isContainer && !isStackMiddle) || stackPosition(of: id) == .end
-      case .subtrees, .all, .fewer, .fewest:
+      case .subtrees, .all, .fewer, .fewest, .least:
         // A stack's ends are drawn when the stack is: an end alone keeps nothing.
         return false
       }

@@ -48,7 +48,7 @@ public struct Folding: Sendable, Hashable, Codable {
   /// fits its page, unfolded first: nothing folds that would fit.
   var levels: [FoldLevel] {
     switch mode {
-    case .auto: return [.none, .runs, .stacks, .subtrees, .all, .fewer, .fewest]
+    case .auto: return [.none, .runs, .stacks, .subtrees, .all, .fewer, .fewest, .least]
     case .none: return [.none]
     case .runs: return [.runs]
     case .stacks: return [.stacks]
@@ -84,9 +84,10 @@ public enum FoldMode: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// A fold mode as a number, so that levels compare: each level folds what the one before it folds, and more.
 ///
-/// Past ``all``, two levels only ``FoldMode/auto`` reaches fold a hierarchy too big for a page at
+/// Past ``all``, three levels only ``FoldMode/auto`` reaches fold a hierarchy too big for a page at
 /// level ``all`` (hundreds of controllers, most of them on screen) down to one: they draw fewer
-/// children of each container and fewer boxes below a root.
+/// children of each container, fewer boxes below a root and fewer windows, the last (``least``)
+/// what any page holds.
 enum FoldLevel: Int, Comparable, Sendable, Codable {
   case none
   case runs
@@ -95,6 +96,8 @@ enum FoldLevel: Int, Comparable, Sendable, Codable {
   case all
   case fewer
   case fewest
+  /// What any page holds: two children of a container, two boxes below a root, one window.
+  case least
 
   /// The most children of one container drawn as their own nodes; nil for no limit (below ``all``).
   var childLimit: Int? {
@@ -102,7 +105,7 @@ enum FoldLevel: Int, Comparable, Sendable, Codable {
     case .none, .runs, .stacks, .subtrees: return nil
     case .all: return 6
     case .fewer: return 3
-    case .fewest: return 2
+    case .fewest, .least: return 2
     }
   }
 
@@ -113,6 +116,7 @@ enum FoldLevel: Int, Comparable, Sendable, Codable {
     case .none, .runs, .stacks, .subtrees, .all: return nil
     case .fewer: return 4
     case .fewest: return 2
+    case .least: return 1
     }
   }
 
@@ -124,6 +128,7 @@ enum FoldLevel: Int, Comparable, Sendable, Codable {
     case .all: return 10
     case .fewer: return 5
     case .fewest: return 3
+    case .least: return 2
     }
   }
 

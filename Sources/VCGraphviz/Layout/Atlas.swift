@@ -40,8 +40,8 @@ public struct Atlas: Sendable {
     public var homes: [String]
     /// The controllers the page draws in full, not counting references: its entry in `index.json`.
     public var controllers: [String]
-    /// How the page's drawing wraps to fit: its header stacked, at least.
-    var wrapping = Atlas.wrappings[0]
+    /// How the page's drawing wraps to fit, when it must.
+    var wrapping: Diagram.Wrapping?
   }
 
   /// The map the atlas draws.
@@ -51,16 +51,8 @@ public struct Atlas: Sendable {
   /// The page each controller is drawn in full on, by id.
   private var homePage: [String: Int] = [:]
 
-  /// How a page may wrap to fit, from the widest to the narrowest: always with its header
-  /// stacked (the legend under the title), which is otherwise wider than most pages.
-  static let wrappings: [Diagram.Wrapping] = {
-    var wrappings: [Diagram.Wrapping] = []
-    for var wrapping in Diagram.Wrapping.narrowing {
-      wrapping.stacksHeader = true
-      if !wrappings.contains(wrapping) { wrappings.append(wrapping) }
-    }
-    return wrappings
-  }()
+  /// How a page may be drawn, from the widest to the narrowest: as it is, then each wrapping.
+  static let wrappings: [Diagram.Wrapping?] = [nil] + Diagram.Wrapping.narrowing
 
   /// The stem of the overview's files: `atlas.svg`.
   public static let overviewName = "atlas"
@@ -184,7 +176,7 @@ public struct Atlas: Sendable {
 extension Atlas {
   /// The atlas of `map` with pages of these controllers (each list's first, the one the page
   /// starts from), titled and named from what they hold.
-  init(map: AtlasMap, homes: [[String]], wrappings: [[String]: Diagram.Wrapping] = [:]) {
+  init(map: AtlasMap, homes: [[String]], wrappings: [[String]: Diagram.Wrapping?] = [:]) {
     var byPart: [String: Int] = [:]
     for page in homes { byPart[map.part(of: page[0]), default: 0] += 1 }
     var titles: [String: Int] = [:]
@@ -223,7 +215,7 @@ extension Atlas {
       let sorted = page.sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
       return Page(
         name: name, title: title, headline: headline, part: part, homes: sorted,
-        controllers: sorted.filter { map.references[$0] == nil }, wrapping: wrappings[page] ?? Atlas.wrappings[0])
+        controllers: sorted.filter { map.references[$0] == nil }, wrapping: wrappings[page] ?? nil)
     }
     self.init(map: map, pages: pages)
   }
@@ -265,7 +257,7 @@ extension Renderer {
   public func atlas(of map: AtlasMap, budget: PageBudget) throws(RenderError) -> Atlas {
     let cut = AtlasCut(map: map, budget: budget)
     var homes = cut.pages()
-    var fitting: [[String]: Diagram.Wrapping] = [:]
+    var fitting: [[String]: Diagram.Wrapping?] = [:]
     while true {
       let atlas = Atlas(map: map, homes: homes)
       var next: [[String]] = []
@@ -276,13 +268,13 @@ extension Renderer {
           continue
         }
         if let wrapping = try fit(atlas.diagram(ofPage: index), budget: budget) {
-          fitting[page] = wrapping
+          fitting[page] = .some(wrapping)
           next.append(page)
         } else if let parts = cut.split(page) {
           next += parts
           changed = true
         } else {
-          fitting[page] = Atlas.wrappings[0]
+          fitting[page] = .some(nil)
           next.append(page)
         }
       }
@@ -292,17 +284,16 @@ extension Renderer {
     return Atlas(map: map, homes: homes, wrappings: fitting)
   }
 
-  /// How `diagram` fits `budget` unfolded, its header stacked (the legend under the title: a
-  /// page's header is otherwise wider than most pages): the first wrapping that fits, the header
-  /// stacked alone first; nil when none does. Only laid out, not rendered.
-  func fit(_ diagram: Diagram, budget: PageBudget) throws(RenderError) -> Diagram.Wrapping? {
+  /// How `diagram` fits `budget` unfolded: as it is (`.some(nil)`), wrapped (the wrapping), or
+  /// not at all (nil). Only laid out, not rendered.
+  func fit(_ diagram: Diagram, budget: PageBudget) throws(RenderError) -> Diagram.Wrapping?? {
     var tried: Set<GraphDescription> = []
     for wrapping in Atlas.wrappings {
       let graph = diagram.graph(level: .none, wrapping: wrapping)
       guard tried.insert(graph).inserted else { continue }
       guard FoldSearch.mightFit(graph, budget) else { return nil }
       let drawing = try draw(graph, formats: [], comfortable: budget)
-      if drawing.files != nil { return wrapping }
+      if drawing.files != nil { return .some(wrapping) }
       // Only a picture no bigger than a page holds may fit wrapped narrower.
       guard let width = drawing.width, let height = drawing.height, budget.mightFitWrapped(width: width, height: height)
       else { return nil }

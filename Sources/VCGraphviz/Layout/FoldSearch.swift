@@ -1,3 +1,4 @@
+import Foundation
 import VCGraph
 
 /// How a diagram is laid out: the second of the three stages of drawing, after what a diagram says
@@ -17,7 +18,7 @@ import VCGraph
 /// Past it, the picture is drawn again folding more, a level at a time up to ``FoldMode/all`` (see
 /// ``FoldMode``), and the first picture that fits is drawn. When none does, the picture is wrapped
 /// at ``FoldMode/all``; then it folds further (fewer children and boxes nested less deep,
-/// ``FoldLevel/fewer`` and ``FoldLevel/fewest``), each level also wrapped. When no picture fits,
+/// ``FoldLevel/fewer``, ``FoldLevel/fewest`` and ``FoldLevel/least``), each level also wrapped. When no picture fits,
 /// the one that overflows the budget least is drawn.
 struct FoldSearch {
   let diagram: Diagram
@@ -29,6 +30,7 @@ struct FoldSearch {
   private var closest: (graph: GraphDescription, overflow: Double)?
   /// The most folded picture not laid out for being sure not to fit: the last resort.
   private var skipped: GraphDescription?
+  private var debugCount = 0
 
   init(diagram: Diagram, formats: [OutputFormat], budget: PageBudget) {
     self.diagram = diagram
@@ -86,6 +88,11 @@ struct FoldSearch {
     let drawing = try renderer.draw(graph, formats: formats, comfortable: budget)
     guard let width = drawing.width, let height = drawing.height else { return (drawing.files, nil) }
     let overflow = budget.overflow(width: width, height: height)
+    if ProcessInfo.processInfo.environment["FOLD_DEBUG"] != nil {
+      debugCount += 1
+      FileHandle.standardError.write(Data("attempt \(debugCount) \(graph.nodes.count) \(Int(PageBudget.pixels(points: width))) \(Int(PageBudget.pixels(points: height))) \(overflow)\n".utf8))
+      try? Data(try renderer.unlaidSource(of: graph)).write(to: URL(fileURLWithPath: "/tmp/atlas-t/attempt-\(debugCount).dot"))
+    }
     if overflow < closest?.overflow ?? .infinity { closest = (graph, overflow) }
     return (drawing.files, (width, height))
   }
