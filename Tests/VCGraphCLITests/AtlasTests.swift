@@ -35,9 +35,22 @@ import VCGraphviz
     AtlasMap(storyboards: try files.map { try Storyboard(data: Data($0.xml.utf8), path: "\($0.name).storyboard") })
   }
 
+  /// Graphviz is not thread-safe: one test at a time draws in this process.
+  static let graphviz = NSLock()
+
+  /// Calls `body` with a renderer of its own, while no other test draws.
+  static func withRenderer<Result>(_ body: (Renderer) throws -> Result) throws -> Result {
+    graphviz.lock()
+    defer { graphviz.unlock() }
+    return try body(try Renderer())
+  }
+
   /// Cuts and draws `map` in this process, as `vcgraph storyboard` does in its worker.
   static func draw(_ map: AtlasMap, budget: PageBudget = PageBudget()) throws -> Drawn {
-    let renderer = try Renderer()
+    try withRenderer { renderer in try draw(map, budget: budget, with: renderer) }
+  }
+
+  static func draw(_ map: AtlasMap, budget: PageBudget, with renderer: Renderer) throws -> Drawn {
     let atlas = try renderer.atlas(of: map, budget: budget)
     let file = { (index: Int) -> String? in atlas.pages[index].name + ".svg" }
     let pages = try atlas.pages.indices.map { index in
@@ -161,15 +174,14 @@ import VCGraphviz
     }
     let dump = try HierarchyDump(data: Data(lines.joined(separator: "\n").utf8), path: "stacks.txt")
     let snapshot = HierarchySnapshot(hierarchy: dump.hierarchy, name: "stacks.txt", source: .dump(text: dump.text))
-    let renderer = try Renderer()
     var unfolded = Diagram(snapshot: snapshot)
-    let svg = try PageSVG(try renderer.render(unfolded, formats: [.svg])[.svg] ?? [])
+    let svg = try PageSVG(try Self.withRenderer { try $0.render(unfolded, formats: [.svg])[.svg] ?? [] })
     #expect(svg.nodes.filter { $0.classes.contains("vc") }.count == 11)
     #expect(svg.nodes.allSatisfy { !$0.classes.contains("fold") })
     // At the rules' first level, where the search once began, runs of each stack fold: the test
     // would see a fold.
     unfolded.folding = Folding(mode: .runs)
-    let folded = try PageSVG(try renderer.render(unfolded, formats: [.svg])[.svg] ?? [])
+    let folded = try PageSVG(try Self.withRenderer { try $0.render(unfolded, formats: [.svg])[.svg] ?? [] })
     #expect(folded.nodes.contains { $0.classes.contains("fold") })
   }
 

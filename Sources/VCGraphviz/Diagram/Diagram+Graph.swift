@@ -15,7 +15,13 @@ extension Diagram {
       .init("rankdir", "TB"), .init("newrank", "true"), .init("bgcolor", style.background), font,
       .init("pad", "0.35"), .init("nodesep", "0.25"), .init("ranksep", "0.4"),
       .init("labelloc", "t"), .init("labeljust", "l"),
-      .init("label", html: header(showsFolds: !plan.folds.isEmpty)),
+      // With nothing to draw below it, the legend goes under the title: a header alone is wide and short.
+      .init(
+        "label",
+        html: header(
+          showsFolds: !plan.folds.isEmpty,
+          stacked: wrap?.stacksHeader == true
+            || (plan.controllers.isEmpty && plan.folds.isEmpty && hierarchy.windows.isEmpty))),
       .init("class", themeClass),
     ]
     graph.nodeDefaults = [font, .init("shape", "box"), .init("margin", "0.1,0.05")]

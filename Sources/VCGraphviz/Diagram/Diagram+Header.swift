@@ -1,14 +1,14 @@
 import VCGraph
 
 extension Diagram {
-  /// The graph label: scenario title and step position, the action, the caption, and under them
-  /// the legend (and the callbacks panel).
+  /// The graph label: scenario title and step position, the action, the caption, and the legend.
   ///
-  /// The legend goes under the title, not beside it: side by side they are about 1,200 pixels
-  /// wide, nearly all a page allows (``PageBudget``), which a small diagram would be scaled down to.
-  func header(showsFolds: Bool, sidesStacked: Bool = false) -> String {
-    // With sides, each side's callbacks and notes in a panel of its own, side by side (one below
-    // the other when the sides are).
+  /// `stacked` puts the legend under the title rather than beside it: side by side they are about
+  /// 1,200 pixels wide, nearly all a page allows (``PageBudget``), and a small picture under such a
+  /// header would be scaled down with it. With `sidesStacked`, the sides' panels go one below the
+  /// other too.
+  func header(showsFolds: Bool, stacked: Bool = false, sidesStacked: Bool = false) -> String {
+    // With sides, each side's callbacks and notes in a panel of its own, side by side.
     let callbacksPanel = sides.isEmpty ? callbacksPanel : sidePanels(stacked: sidesStacked)
     var context = context
     if let title, !title.isEmpty { context = title + "  ·  " + context }
@@ -23,12 +23,23 @@ extension Diagram {
     let leftCell =
       "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">"
       + left.map { "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\($0)</TD></TR>" }.joined() + "</TABLE>"
+    if stacked {
+      return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">"
+        + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" VALIGN=\"TOP\">\(leftCell)</TD></TR>"
+        + "<TR><TD HEIGHT=\"10\"></TD></TR>"
+        + "<TR><TD ALIGN=\"LEFT\" VALIGN=\"TOP\">\(legend(showsFolds: showsFolds))</TD></TR>"
+        + (callbacksPanel.map { "<TR><TD HEIGHT=\"10\"></TD></TR><TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" } ?? "")
+        + "<TR><TD HEIGHT=\"10\"></TD></TR></TABLE>"
+    }
     return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">"
-      + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" VALIGN=\"TOP\">\(leftCell)</TD></TR>"
-      + "<TR><TD HEIGHT=\"10\"></TD></TR>"
-      + "<TR><TD ALIGN=\"LEFT\" VALIGN=\"TOP\">\(legend(showsFolds: showsFolds))</TD></TR>"
-      + (callbacksPanel.map { "<TR><TD HEIGHT=\"10\"></TD></TR><TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" } ?? "")
-      + "<TR><TD HEIGHT=\"10\"></TD></TR></TABLE>"
+      + "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" VALIGN=\"TOP\" ROWSPAN=\"2\">\(leftCell)</TD><TD WIDTH=\"24\" ROWSPAN=\"2\"></TD>"
+      + "<TD ALIGN=\"RIGHT\" VALIGN=\"TOP\">\(legend(showsFolds: showsFolds))</TD></TR>"
+      // An empty cell under the legend takes the height of a long caption, so the legend keeps its size.
+      + "<TR><TD></TD></TR>"
+      + (callbacksPanel.map {
+        "<TR><TD COLSPAN=\"3\" HEIGHT=\"10\"></TD></TR><TR><TD COLSPAN=\"3\" ALIGN=\"LEFT\">\($0)</TD></TR>"
+      } ?? "")
+      + "<TR><TD COLSPAN=\"3\" HEIGHT=\"10\"></TD></TR></TABLE>"
   }
 
   /// The legend's row for a diff: how added, changed and removed elements look.

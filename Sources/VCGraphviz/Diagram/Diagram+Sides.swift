@@ -147,7 +147,11 @@ extension Diagram {
     }
     if stacksSides || wrap?.stacksSides == true { stackSides(in: &graph) }
     graph.attributes = graph.attributes.setting(
-      .init("label", html: header(showsFolds: hasFolds, sidesStacked: stacksSides || wrap?.stacksSides == true)))
+      .init(
+        "label",
+        html: header(
+          showsFolds: hasFolds, stacked: wrap?.stacksHeader == true || graph.nodes.isEmpty,
+          sidesStacked: stacksSides || wrap?.stacksSides == true)))
     return graph
   }
 

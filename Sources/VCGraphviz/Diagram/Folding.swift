@@ -48,7 +48,7 @@ public struct Folding: Sendable, Hashable, Codable {
   /// fits its page, unfolded first: nothing folds that would fit.
   var levels: [FoldLevel] {
     switch mode {
-    case .auto: return [.none, .runs, .stacks, .subtrees, .all, .fewer, .fewest, .least]
+    case .auto: return [.none, .runs, .stacks, .subtrees, .all, .fewer, .fewest]
     case .none: return [.none]
     case .runs: return [.runs]
     case .stacks: return [.stacks]
@@ -84,10 +84,10 @@ public enum FoldMode: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// A fold mode as a number, so that levels compare: each level folds what the one before it folds, and more.
 ///
-/// Past ``all``, three levels only ``FoldMode/auto`` reaches fold a hierarchy too big for a page at
+/// Past ``all``, levels only ``FoldMode/auto`` reaches fold a hierarchy too big for a page at
 /// level ``all`` (hundreds of controllers, most of them on screen) down to one: they draw fewer
-/// children of each container, fewer boxes below a root and fewer windows, the last (``least``)
-/// what any page holds.
+/// children of each container, fewer boxes below a root and fewer windows; the last (``least``),
+/// what any page holds, only for a picture of its own (``FoldSearch``), not a scenario's frames.
 enum FoldLevel: Int, Comparable, Sendable, Codable {
   case none
   case runs

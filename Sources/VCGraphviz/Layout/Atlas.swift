@@ -40,8 +40,8 @@ public struct Atlas: Sendable {
     public var homes: [String]
     /// The controllers the page draws in full, not counting references: its entry in `index.json`.
     public var controllers: [String]
-    /// How the page's drawing wraps to fit, when it must.
-    var wrapping: Diagram.Wrapping?
+    /// How the page's drawing wraps to fit: its header stacked, at least.
+    var wrapping = Diagram.Wrapping.headerOnly
   }
 
   /// The map the atlas draws.
@@ -51,8 +51,9 @@ public struct Atlas: Sendable {
   /// The page each controller is drawn in full on, by id.
   private var homePage: [String: Int] = [:]
 
-  /// How a page may be drawn, from the widest to the narrowest: as it is, then each wrapping.
-  static let wrappings: [Diagram.Wrapping?] = [nil] + Diagram.Wrapping.narrowing
+  /// How a page may be drawn, from the widest to the narrowest: its header stacked (as every
+  /// picture of its own), then each wrapping.
+  static let wrappings: [Diagram.Wrapping] = FoldSearch.wrappings
 
   /// The stem of the overview's files: `atlas.svg`.
   public static let overviewName = "atlas"
@@ -176,7 +177,7 @@ public struct Atlas: Sendable {
 extension Atlas {
   /// The atlas of `map` with pages of these controllers (each list's first, the one the page
   /// starts from), titled and named from what they hold.
-  init(map: AtlasMap, homes: [[String]], wrappings: [[String]: Diagram.Wrapping?] = [:]) {
+  init(map: AtlasMap, homes: [[String]], wrappings: [[String]: Diagram.Wrapping] = [:]) {
     var byPart: [String: Int] = [:]
     for page in homes { byPart[map.part(of: page[0]), default: 0] += 1 }
     var titles: [String: Int] = [:]
@@ -215,7 +216,7 @@ extension Atlas {
       let sorted = page.sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
       return Page(
         name: name, title: title, headline: headline, part: part, homes: sorted,
-        controllers: sorted.filter { map.references[$0] == nil }, wrapping: wrappings[page] ?? nil)
+        controllers: sorted.filter { map.references[$0] == nil }, wrapping: wrappings[page] ?? .headerOnly)
     }
     self.init(map: map, pages: pages)
   }
@@ -257,7 +258,7 @@ extension Renderer {
   public func atlas(of map: AtlasMap, budget: PageBudget) throws(RenderError) -> Atlas {
     let cut = AtlasCut(map: map, budget: budget)
     var homes = cut.pages()
-    var fitting: [[String]: Diagram.Wrapping?] = [:]
+    var fitting: [[String]: Diagram.Wrapping] = [:]
     while true {
       let atlas = Atlas(map: map, homes: homes)
       var next: [[String]] = []
@@ -268,13 +269,13 @@ extension Renderer {
           continue
         }
         if let wrapping = try fit(atlas.diagram(ofPage: index), budget: budget) {
-          fitting[page] = .some(wrapping)
+          fitting[page] = wrapping
           next.append(page)
         } else if let parts = cut.split(page) {
           next += parts
           changed = true
         } else {
-          fitting[page] = .some(nil)
+          fitting[page] = .headerOnly
           next.append(page)
         }
       }
@@ -284,16 +285,16 @@ extension Renderer {
     return Atlas(map: map, homes: homes, wrappings: fitting)
   }
 
-  /// How `diagram` fits `budget` unfolded: as it is (`.some(nil)`), wrapped (the wrapping), or
-  /// not at all (nil). Only laid out, not rendered.
-  func fit(_ diagram: Diagram, budget: PageBudget) throws(RenderError) -> Diagram.Wrapping?? {
+  /// How `diagram` fits `budget` unfolded: the first wrapping that does (its header stacked, at
+  /// least), or nil. Only laid out, not rendered.
+  func fit(_ diagram: Diagram, budget: PageBudget) throws(RenderError) -> Diagram.Wrapping? {
     var tried: Set<GraphDescription> = []
     for wrapping in Atlas.wrappings {
       let graph = diagram.graph(level: .none, wrapping: wrapping)
       guard tried.insert(graph).inserted else { continue }
       guard FoldSearch.mightFit(graph, budget) else { return nil }
       let drawing = try draw(graph, formats: [], comfortable: budget)
-      if drawing.files != nil { return .some(wrapping) }
+      if drawing.files != nil { return wrapping }
       // Only a picture no bigger than a page holds may fit wrapped narrower.
       guard let width = drawing.width, let height = drawing.height, budget.mightFitWrapped(width: width, height: height)
       else { return nil }

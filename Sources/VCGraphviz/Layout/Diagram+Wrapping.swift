@@ -74,17 +74,22 @@ extension Diagram {
   /// (those that hold nothing drawn, and the others), each further row below the deepest box under
   /// the row before. Windows go in rows of the square root of their number, rounded up (a square of windows),
   /// or all side by side.
+  ///
+  /// A wrapping may also stack the header: the legend under the title rather than beside it (see
+  /// ``header(showsFolds:stacked:sidesStacked:)``).
   struct Wrapping: Hashable {
     var leaves: Int
     var containers: Int?
     var windowsSideBySide = false
+    var stacksHeader = false
     /// The sides of a `--size-classes` picture one below the other (``Diagram/stacksSides``).
     var stacksSides = false
 
-    /// The wrappings to try, from the widest to the narrowest: leaves three to a row, then one; then
-    /// other children two to a row, then one; and that last with windows side by side (each window
-    /// a narrow column).
+    /// The wrappings to try, from the widest to the narrowest: the header stacked, leaves as they
+    /// are; leaves three to a row, then one; then other children two to a row, then one; and that
+    /// last with windows side by side (each window a narrow column).
     static let narrowing: [Wrapping] = [
+      .init(leaves: rowLength, containers: nil, stacksHeader: true),
       .init(leaves: 3, containers: nil), .init(leaves: 1, containers: nil), .init(leaves: 1, containers: 2),
       .init(leaves: 1, containers: 1), .init(leaves: 1, containers: 1, windowsSideBySide: true),
       // Only a picture with sides changes with these: its sides one below the other.
@@ -264,4 +269,16 @@ extension Diagram {
     }
     return edges
   }
+}
+
+extension Diagram.Wrapping {
+  /// This wrapping with the header stacked too (the legend under the title).
+  var stackingHeader: Diagram.Wrapping {
+    var wrapping = self
+    wrapping.stacksHeader = true
+    return wrapping
+  }
+
+  /// Nothing wrapped but the header: the legend under the title.
+  static let headerOnly = narrowing[0]
 }

@@ -1,4 +1,3 @@
-import Foundation
 import VCGraph
 
 /// How a diagram is laid out: the second of the three stages of drawing, after what a diagram says
@@ -11,7 +10,8 @@ import VCGraph
 /// them (``ScenarioLayout``, ``StableLayout``), and the files each frame makes
 /// (``Renderer/renderFrames(of:formats:options:steps:stableLayout:willDraw:each:)``).
 ///
-/// This search draws a diagram at the first level its ``Folding`` tries; with ``FoldMode/auto``,
+/// Every picture it draws has its legend under its title. This search draws a diagram at the first
+/// level its ``Folding`` tries; with ``FoldMode/auto``,
 /// that is the unfolded picture, drawn when it fits the budget: nothing folds that would fit. An
 /// unfolded picture too wide for the page but no bigger than it could hold is wrapped (rows of three
 /// children, then columns, windows in a square; see ``Diagram/Wrapping``) before anything folds.
@@ -30,7 +30,6 @@ struct FoldSearch {
   private var closest: (graph: GraphDescription, overflow: Double)?
   /// The most folded picture not laid out for being sure not to fit: the last resort.
   private var skipped: GraphDescription?
-  private var debugCount = 0
 
   init(diagram: Diagram, formats: [OutputFormat], budget: PageBudget) {
     self.diagram = diagram
@@ -41,12 +40,17 @@ struct FoldSearch {
   /// The files of the picture the search chooses, drawn by `renderer` (the graph is built and laid
   /// out once per picture tried).
   mutating func render(with renderer: Renderer) throws(RenderError) -> [OutputFormat: [UInt8]] {
-    let levels = diagram.folding.levels
-    guard levels.count > 1 else { return try renderer.render(diagram.graph(level: levels[0]), formats: formats) }
-    let wrappings = Diagram.Wrapping.narrowing
+    // A picture of its own has its legend under its title: beside it, the header alone would be
+    // nearly as wide as a page allows.
+    let plain = Diagram.Wrapping.headerOnly
+    let levels = diagram.folding.levels + (diagram.folding.mode == .auto ? [.least] : [])
+    guard levels.count > 1 else {
+      return try renderer.render(diagram.graph(level: levels[0], wrapping: plain), formats: formats)
+    }
+    let wrappings = Self.wrappings
     let folding = levels.filter { $0 <= .all }
     for level in folding {
-      let attempt = try self.attempt(diagram.graph(level: level), renderer)
+      let attempt = try self.attempt(diagram.graph(level: level, wrapping: plain), renderer)
       if let files = attempt.files { return files }
       // Unfolded, a picture too wide for the page may fit wrapped: wrapping hides nothing.
       guard level == .none, let size = attempt.size, budget.mightFitWrapped(width: size.width, height: size.height)
@@ -64,13 +68,23 @@ struct FoldSearch {
     }
     // Past level `all` only for a hierarchy nothing above fits: they fold what is on screen.
     for level in levels where level > .all {
-      if let files = try attempt(diagram.graph(level: level), renderer).files { return files }
+      if let files = try attempt(diagram.graph(level: level, wrapping: plain), renderer).files { return files }
       for wrapping in wrappings {
         if let files = try attempt(diagram.graph(level: level, wrapping: wrapping), renderer).files { return files }
       }
     }
-    return try renderer.render(closest?.graph ?? skipped ?? diagram.graph, formats: formats)
+    return try renderer.render(
+      closest?.graph ?? skipped ?? diagram.graph(level: levels[0], wrapping: plain), formats: formats)
   }
+
+  /// The wrappings a picture of its own tries, narrowest last, each with its header stacked.
+  static let wrappings: [Diagram.Wrapping] = {
+    var wrappings: [Diagram.Wrapping] = []
+    for wrapping in Diagram.Wrapping.narrowing.map(\.stackingHeader) where !wrappings.contains(wrapping) {
+      wrappings.append(wrapping)
+    }
+    return wrappings
+  }()
 
   /// Lays `graph` out and renders it when it fits the budget (then `files` is set); its size, when
   /// it was laid out.
@@ -88,11 +102,6 @@ struct FoldSearch {
     let drawing = try renderer.draw(graph, formats: formats, comfortable: budget)
     guard let width = drawing.width, let height = drawing.height else { return (drawing.files, nil) }
     let overflow = budget.overflow(width: width, height: height)
-    if ProcessInfo.processInfo.environment["FOLD_DEBUG"] != nil {
-      debugCount += 1
-      FileHandle.standardError.write(Data("attempt \(debugCount) \(graph.nodes.count) \(Int(PageBudget.pixels(points: width))) \(Int(PageBudget.pixels(points: height))) \(overflow)\n".utf8))
-      try? Data(try renderer.unlaidSource(of: graph)).write(to: URL(fileURLWithPath: "/tmp/atlas-t/attempt-\(debugCount).dot"))
-    }
     if overflow < closest?.overflow ?? .infinity { closest = (graph, overflow) }
     return (drawing.files, (width, height))
   }
