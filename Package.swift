@@ -1,5 +1,10 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
+
+/// The tests are built with every warning an error: a warning in a test is often an expectation
+/// that cannot fail (an `#expect` whose result is discarded). SwiftPM applies this to this package's
+/// own targets only, never when vcgraph is built as another package's dependency.
+let testSettings: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
   name: "vcgraph",
@@ -14,6 +19,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // Reading Swift source for `vcgraph map`; only its parser is used (see VCGraphSource).
+    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
   ],
   targets: [
     .systemLibrary(
@@ -24,6 +31,15 @@ let package = Package(
     .target(
       name: "VCGraph",
       dependencies: [.product(name: "Yams", package: "Yams")]
+    ),
+    // Reads an app's Swift source (swift-syntax) and storyboards into an AppMap.
+    .target(
+      name: "VCGraphSource",
+      dependencies: [
+        "VCGraph",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
     ),
     .target(
       name: "VCGraphviz",
@@ -40,6 +56,7 @@ let package = Package(
         "VCGraph",
         "VCGraphviz",
         "VCGraphJobs",
+        "VCGraphSource",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -49,6 +66,7 @@ let package = Package(
         "VCGraph",
         "VCGraphviz",
         "VCGraphJobs",
+        "VCGraphSource",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -66,26 +84,37 @@ let package = Package(
     // What the test targets share: golden files and a seeded generator.
     .target(
       name: "TestSupport",
-      path: "Tests/TestSupport"
+      path: "Tests/TestSupport",
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "VCGraphTests",
       dependencies: ["VCGraph", "TestSupport"],
-      exclude: ["Golden", "Fixtures"]
+      exclude: ["Golden", "Fixtures"],
+      swiftSettings: testSettings
+    ),
+    .testTarget(
+      name: "VCGraphSourceTests",
+      dependencies: ["VCGraph", "VCGraphSource"],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "VCGraphvizTests",
-      dependencies: ["VCGraph", "VCGraphviz", "TestSupport"],
-      exclude: ["Golden"]
+      // VCGraphSource for the app map's diagrams, drawn from small sources read in process.
+      dependencies: ["VCGraph", "VCGraphviz", "VCGraphSource", "TestSupport"],
+      exclude: ["Golden"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "VCGraphJobsTests",
-      dependencies: ["VCGraph", "VCGraphviz", "VCGraphJobs"]
+      dependencies: ["VCGraph", "VCGraphviz", "VCGraphJobs"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "VCGraphCLITests",
-      dependencies: ["VCGraphCLI", "VCGraphBenchmark", "VCGraph", "VCGraphJobs"],
-      exclude: ["Fixtures"]
+      dependencies: ["VCGraphCLI", "VCGraphBenchmark", "VCGraph", "VCGraphJobs", "TestSupport"],
+      exclude: ["Fixtures"],
+      swiftSettings: testSettings
     ),
   ]
 )

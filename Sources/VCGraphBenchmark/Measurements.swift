@@ -19,7 +19,7 @@ final class Measurements {
   private(set) var report: Report
   /// Called with each section as soon as it is measured.
   private let onSection: (Report.Section) -> Void
-  private var runCount = 0
+  var runCount = 0
 
   init(
     plan: Plan, vcgraph: String, dot: String, benchmark: String, workspace: Workspace, report: Report,
@@ -42,8 +42,8 @@ final class Measurements {
   /// A measurement, by the name `vcgraph-bench --measure` takes, in the order of the report.
   enum Measure: String, CaseIterable, Sendable {
     case frames, graphviz, growth, memory, jobs, animation
-    case wideDump = "wide-dump"
-    case atlas
+    case imports = "import"
+    case deep, map, atlas
   }
 
   /// The measurements asked for (every one when `measures` is empty), in the order of the report.
@@ -56,7 +56,9 @@ final class Measurements {
       case .memory: try measureMemory()
       case .jobs: try measureJobs()
       case .animation: try measureAnimation()
-      case .wideDump: try measureWideDump()
+      case .imports: try measureImports()
+      case .deep: try measureDeepInputs()
+      case .map: try measureMap()
       case .atlas: try measureAtlas()
       }
     }

@@ -17,6 +17,13 @@ struct Plan: Sendable {
   /// Lines of the wide dumps imported (a navigation controller and its children): the cost a line
   /// at the largest is compared with that at the smallest.
   var wideDumpLines: [Int]
+  /// Depths of the `_printHierarchy` dumps `vcgraph import` reads for its peak memory (one level
+  /// deeper per line, `| ` per level), the smaller first.
+  var dumpDepths: [Int]
+  /// Depths of the `addChild` nests `vcgraph check` replays (one step per level), the smaller first.
+  var nestDepths: [Int]
+  /// Swift files of the generated apps `vcgraph map` reads; the one of 1,200 files is judged.
+  var mapSizes: [Int] = [100, 1_200, 5_000]
   /// The modular app drawn as an atlas: how many storyboards, and how many storyboard references.
   var atlasSet: (storyboards: Int, references: Int)
   /// Scenes of the one big storyboard drawn as an atlas.
@@ -28,11 +35,12 @@ struct Plan: Sendable {
   static let full = Plan(
     flowSteps: 200, longFlowSteps: 2_000, shortFlowSteps: 100, hierarchySizes: [10, 100, 1_000, 5_000],
     baselineSize: 100, repeats: 3, animationSteps: (500, 2_000), wideDumpLines: [10_000, 100_000],
-    atlasSet: (39, 75), atlasScenes: 400, crossLinkedScenes: 200)
+    dumpDepths: [2_500, 5_000], nestDepths: [2_500, 10_000], mapSizes: [100, 1_200, 5_000], atlasSet: (39, 75), atlasScenes: 400,
+    crossLinkedScenes: 200)
 
   /// Small workloads for a smoke test: well under a minute.
   static let quick = Plan(
     flowSteps: 20, longFlowSteps: 200, shortFlowSteps: 50, hierarchySizes: [10, 100, 500], baselineSize: 100,
-    repeats: 1, animationSteps: (100, 400), wideDumpLines: [1_000, 10_000], atlasSet: (8, 12), atlasScenes: 100,
-    crossLinkedScenes: 40)
+    repeats: 1, animationSteps: (100, 400), wideDumpLines: [1_000, 10_000], dumpDepths: [500, 1_000],
+    nestDepths: [500, 2_000], mapSizes: [100, 400], atlasSet: (8, 12), atlasScenes: 100, crossLinkedScenes: 40)
 }

@@ -113,4 +113,28 @@ extension Workload {
     }
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// A `_printHierarchy` dump `depth` levels deep, each controller the only child of the one above,
+  /// its indentation collapsed to `| ` per level (as pasted dumps often are): the size grows with
+  /// the square of the depth (5,000 levels: 25 MB).
+  static func deepDump(depth: Int) -> String {
+    var text = ""
+    for level in 0..<depth {
+      text += String(repeating: "| ", count: level)
+      text +=
+        "<Level\(level)ViewController: 0x\(String(0x7b00_0000 + level, radix: 16))>, state: appeared, view: <UIView: 0x"
+        + String(0x7c00_0000 + level, radix: 16) + ">\n"
+    }
+    return text
+  }
+
+  /// A scenario of `depth` custom containers, each added as the child of the one before: `depth`
+  /// steps, the last one `depth` levels deep.
+  static func deepNest(depth: Int) -> String {
+    var text = "controllers:\n"
+    for level in 0..<depth { text += "  c\(level): { class: C, kind: container }\n" }
+    text += "steps:\n  - setRoot: c0\n"
+    for level in 1..<max(depth, 1) { text += "  - addChild: c\(level)\n    to: c\(level - 1)\n" }
+    return text
+  }
 }

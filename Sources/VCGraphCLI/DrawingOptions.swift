@@ -40,7 +40,7 @@ struct DrawingOptions: ParsableArguments {
 extension Theme.Choice: ExpressibleByArgument {
   /// The help of `--theme`, the same for every subcommand that draws.
   static let help = ArgumentHelp(
-    "light (default), dark, or both: NAME.svg and NAME~dark.svg, the pair DocC shows by appearance.",
+    "The colours to draw in; both writes NAME.svg and NAME~dark.svg, the pair DocC shows by appearance.",
     valueName: "THEME")
 }
 
@@ -51,7 +51,7 @@ extension FoldMode: ExpressibleByArgument {}
 struct FoldingOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "auto (default): fold by the rules, then more, then wrap, until the picture fits a docs page; none: draw every "
+      "auto: fold by the rules, then more, then wrap, until the picture fits a docs page; none: draw every "
         + "controller; runs, stacks, subtrees or all: fold that much, whatever the size.",
       valueName: "MODE"))
   var fold: FoldMode = .auto

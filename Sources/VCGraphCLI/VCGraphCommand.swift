@@ -19,11 +19,24 @@ struct VCGraphCommand: ParsableCommand {
         vcgraph events samples/presentation-styles.yaml
         pbpaste | vcgraph import - --report report.md
         vcgraph diff before.txt after.txt
-      """,
+      """ + VCGraphCommand.formatsDocumented,
     version: "0.1.0",
     subcommands: [
-      Render.self, Check.self, State.self, Events.self, Import.self, Diff.self, Storyboard.self,
+      Render.self, Check.self, State.self, Events.self, Import.self, Diff.self, Storyboard.self, Map.self,
       WorkerSubcommand.self,
     ]
   )
+}
+
+extension VCGraphCommand {
+  /// The last paragraph of every command's help: where the formats it reads are documented.
+  static let formatsDocumented =
+    "\n\n"
+      + """
+
+      The scenario format, and the dumps, storyboards and Swift sources vcgraph
+      reads, are documented in README.md ("Scenario format", "import",
+      "storyboard", "map") and in the DocC catalog (the ScenarioFormat,
+      ImportingDumps and MappingAnApp articles).
+      """
 }

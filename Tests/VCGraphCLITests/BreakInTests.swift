@@ -131,9 +131,13 @@ import Testing
       let run = try BackgroundRun(
         ["render", "flow.yaml", "-o", "out", "--format", "svg,png", "-j", "2"], in: folder.url)
       let workers = try #require(run.waitForChildren(count: 2))
-      Thread.sleep(forTimeInterval: 1.0)
+      // The workers are drawing: frames are staged.
+      #expect(run.waitUntil { folder.stagedFileCount(in: "out/flow") >= 2 }, "no frame was staged")
       for worker in workers { kill(worker, SIGINT) }
-      Thread.sleep(forTimeInterval: 0.3)
+      // Each worker has taken the signal before the parent gets it: it is no longer pending in
+      // /proc, or it stays pending because the worker blocks it (workers inherit render's mask,
+      // in which SIGINT is blocked, and ignore it: render stops them itself).
+      #expect(run.waitUntil { workers.allSatisfy { !isPending(SIGINT, in: $0) || isBlocked(SIGINT, in: $0) } })
       kill(run.process.processIdentifier, SIGINT)
       let result = try run.wait()
       #expect(result.status == 130, "\(result)")

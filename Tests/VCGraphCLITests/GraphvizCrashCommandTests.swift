@@ -74,12 +74,11 @@ import Testing
     }
   }
 
-  /// Graphviz that never returns is stopped after `--graphviz-timeout` seconds without a frame.
+  /// Graphviz that never returns is stopped after `--graphviz-timeout` seconds without a frame (a
+  /// run that is not stopped is ended by the suite's ``hangLimit``, and fails).
   @Test func aHungGraphvizIsStoppedAfterTheTimeLimit() throws {
     try withTemporaryFolder { folder in
-      let started = ContinuousClock.now
       let result = try Self.render(fault: "hang:navigation.yaml:2", in: folder, extra: ["--graphviz-timeout", "2"])
-      #expect(ContinuousClock.now - started < .seconds(60))
       #expect(result.status == 1, "\(result)")
       #expect(
         result.standardError.contains(

@@ -27,7 +27,7 @@ import Testing
       let plugins = try makeFolder(folder("plugins"))
       // Graphviz 2.42 reads config6a as Debian builds it, config6 as others do: both empty.
       for name in ["config6", "config6a"] {
-        FileManager.default.createFile(atPath: plugins.appendingPathComponent(name).path, contents: Data())
+        try Data().write(to: plugins.appendingPathComponent(name))
       }
       let result = try renderNavigation(in: folder, format: "png", plugins: plugins)
       #expect(result.status != 0, "\(result)")

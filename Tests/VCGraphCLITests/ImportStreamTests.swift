@@ -3,26 +3,27 @@ import Testing
 
 /// `vcgraph import -` on streams that never end, and the warnings of a dump read tolerantly, run
 /// as a user runs them: the built executable behind a shell pipe.
+///
+/// That a stream stops is checked by the run ending with its message (a hang is stopped by the
+/// suite's ``hangLimit``); how fast it stops is measured by `vcgraph-bench`, not here.
 @Suite struct ImportStreamTests {
   /// Runs `command | vcgraph import - ARGS` under `/usr/bin/time`, and returns the result with the
   /// import's largest resident size in KiB (nil without `/usr/bin/time`).
   func pipe(
     _ command: String, into arguments: String, in folder: TemporaryFolder
   ) throws -> (
-    result: CommandResult, seconds: Double, maximumKiB: Int?
+    result: CommandResult, maximumKiB: Int?
   ) {
     let executable = try #require(vcgraphExecutable, "the vcgraph executable is not built beside the tests")
     let hasTime = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
     let measured = hasTime ? "/usr/bin/time -f 'maxrss %M' -o time.txt " : ""
-    let start = Date()
     let result = try runProgram(
       URL(fileURLWithPath: "/bin/sh"),
       ["-c", "(\(command)) 2>/dev/null | \(measured)'\(executable.path)' import - \(arguments)"],
       in: folder.url)
-    let seconds = Date().timeIntervalSince(start)
     let time = (try? String(contentsOf: folder("time.txt"), encoding: .utf8)) ?? ""
     let kib = time.split(separator: "\n").first { $0.hasPrefix("maxrss ") }.flatMap { Int($0.dropFirst(7)) }
-    return (result, seconds, kib)
+    return (result, kib)
   }
 
   @Test func anEndlessStreamOfTextStopsAfterTheSkippedLimit() throws {
@@ -36,9 +37,7 @@ import Testing
           == "<stdin>:\(line):1: error: no controller line in the first 1 MiB of text; vcgraph skips at most 1 MiB"
           + " before a dump\n", "\(run.result)")
       #expect(run.result.standardOutput.isEmpty)
-      #expect(run.seconds < 20, "took \(run.seconds) s")
       if let kib = run.maximumKiB { #expect(kib < 200 * 1024, "resident \(kib) KiB") }
-      print("yes garbage | vcgraph import -: \(run.seconds) s, \(run.maximumKiB.map(String.init) ?? "?") KiB")
     }
   }
 
@@ -59,7 +58,6 @@ import Testing
           == "<stdin>: warning: line 3: text after the dump left out (lines 3–\(last))\n"
           + "<stdin>: warning: line \(last): stopped reading: 1 MiB of text without a controller line after the dump;"
           + " the rest of the input is left out\n", "\(run.result)")
-      #expect(run.seconds < 20, "took \(run.seconds) s")
       if let kib = run.maximumKiB { #expect(kib < 200 * 1024, "resident \(kib) KiB") }
     }
   }
@@ -72,9 +70,7 @@ import Testing
         run.result.standardError
           == "<stdin>:100001:1: error: more than 100,000 controller lines, the most vcgraph reads from one dump\n",
         "\(run.result)")
-      #expect(run.seconds < 60, "took \(run.seconds) s")
       if let kib = run.maximumKiB { #expect(kib < 300 * 1024, "resident \(kib) KiB") }
-      print("yes <A> | vcgraph import -: \(run.seconds) s, \(run.maximumKiB.map(String.init) ?? "?") KiB")
     }
   }
 

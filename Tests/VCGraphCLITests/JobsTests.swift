@@ -24,37 +24,61 @@ import Testing
     #expect(different.isEmpty, "files that differ: \(different.prefix(10))")
   }
 
+  /// Four samples, in `some/` (one with the replay's warnings): two scenarios for each of two
+  /// workers. The slow tier renders every sample (``CLISlowTests``).
+  static let someSamples = ["logged-mistakes.yaml", "navigation.yaml", "sheet-detents.yaml", "tab-bar.yaml"]
+
+  /// Copies ``someSamples`` into `some/`.
+  static func copySomeSamples(_ folder: TemporaryFolder) throws {
+    for name in someSamples {
+      try folder.write(
+        try String(contentsOf: samplesFolder.appendingPathComponent(name), encoding: .utf8), to: "some/" + name)
+    }
+  }
+
   @Test func jobsWriteTheSameFilesAsOneProcess() throws {
     try withTemporaryFolder { folder in
-      try folder.copySamples()
-      let options = ["--format", "svg,png,dot", "--html", "--markdown", "--theme", "both", "--events"]
-      let one = try runVCGraph(["render", "samples", "-o", "one"] + options, in: folder.url)
-      let two = try runVCGraph(["render", "samples", "-o", "two", "--jobs", "2"] + options, in: folder.url)
-      let three = try runVCGraph(["render", "samples", "-o", "three", "-j", "3"] + options, in: folder.url)
-      try #require(one.status == 0, "\(one)")
+      try Self.copySomeSamples(folder)
+      try Self.expectJobsWriteTheSameFiles(in: folder, scenarios: "some", jobs: ["2"])
+    }
+  }
+
+  /// Renders `scenarios` with every output at once, with `--jobs 1` and with each of `jobs`: the
+  /// same files, the same lines on standard output and standard error.
+  static func expectJobsWriteTheSameFiles(in folder: TemporaryFolder, scenarios: String, jobs: [String]) throws {
+    let options = ["--format", "svg,png,dot", "--html", "--markdown", "--theme", "both", "--events"]
+    let one = try runVCGraph(["render", scenarios, "-o", "one"] + options, in: folder.url)
+    try #require(one.status == 0, "\(one)")
+    let expected = try Self.tree(folder, "one")
+    let count = folder.contents(of: scenarios).count
+    #expect(expected.count > count * 10)
+    // The replay's warnings, as before.
+    #expect(one.standardError.contains("warning:"))
+    print("jobs: \(scenarios) drawn by one process")
+    for workers in jobs {
+      let two = try runVCGraph(["render", scenarios, "-o", "two", "--jobs", workers] + options, in: folder.url)
       try #require(two.status == 0, "\(two)")
-      try #require(three.status == 0, "\(three)")
-      let expected = try Self.tree(folder, "one")
-      #expect(expected.count > sampleNames.count * 10)
       Self.expectSameTrees(expected, try Self.tree(folder, "two"))
-      Self.expectSameTrees(expected, try Self.tree(folder, "three"))
-      // The same lines, in the same order, and the replay's warnings as before.
+      // The same lines, in the same order.
       #expect(two.standardOutput.replacingOccurrences(of: "→ two/", with: "→ one/") == one.standardOutput)
-      #expect(two.standardError == one.standardError)
-      #expect(one.standardError.contains("warning:"))
+      // More workers than cores are capped, with a warning of their own (--jobs 3 on 2 cores).
+      let warnings = two.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.hasPrefix("warning: --jobs \(workers): ") }.joined(separator: "\n")
+      #expect(warnings == one.standardError)
       #expect(!folder.contents(of: "two/navigation").contains { $0.hasPrefix(".vcgraph-staging") })
+      try FileManager.default.removeItem(at: folder("two"))
+      print("jobs: \(scenarios) drawn by \(workers) workers, the same files")
     }
   }
 
   @Test func jobsWithOneStepKeepTheOtherStepsAsOneProcessDoes() throws {
     try withTemporaryFolder { folder in
-      try folder.copySamples()
-      for output in ["one", "two"] {
-        let full = try folder.vcgraph("render", "samples", "-o", output, "--format", "svg,png")
-        try #require(full.status == 0, "\(full)")
-      }
-      let one = try folder.vcgraph("render", "samples", "-o", "one", "--step", "3", "--format", "png,dot")
-      let two = try folder.vcgraph("render", "samples", "-o", "two", "--step", "3", "--format", "png,dot", "-j", "2")
+      try Self.copySomeSamples(folder)
+      let full = try folder.vcgraph("render", "some", "-o", "one", "--format", "svg,png")
+      try #require(full.status == 0, "\(full)")
+      try FileManager.default.copyItem(at: folder("one"), to: folder("two"))
+      let one = try folder.vcgraph("render", "some", "-o", "one", "--step", "3", "--format", "png,dot")
+      let two = try folder.vcgraph("render", "some", "-o", "two", "--step", "3", "--format", "png,dot", "-j", "2")
       try #require(one.status == 0, "\(one)")
       try #require(two.status == 0, "\(two)")
       Self.expectSameTrees(try Self.tree(folder, "one"), try Self.tree(folder, "two"))
@@ -113,8 +137,8 @@ import Testing
       try folder.write(longScenario(steps: 200), to: "second.yaml")
       let run = try BackgroundRun(["render", "first.yaml", "second.yaml", "-o", "out", "-j", "2"], in: folder.url)
       let workers = try #require(run.waitForChildren(count: 2))
-      // The plan gives the first worker first.yaml, the second second.yaml.
-      Thread.sleep(forTimeInterval: 0.5)
+      // The plan gives the first worker first.yaml, the second second.yaml: it is drawing it.
+      #expect(run.waitUntil { folder.stagedFileCount(in: "out/second") >= 1 }, "no frame of second.yaml was staged")
       kill(workers[1], SIGKILL)
       let result = try run.wait()
       #expect(result.status == 1, "\(result)")
@@ -212,25 +236,43 @@ func longScenario(steps: Int) -> String {
 final class BackgroundRun {
   let process = Process()
   private let capture: URL
+  private let exited = DispatchSemaphore(value: 0)
 
   init(_ arguments: [String], in directory: URL, executable: URL? = nil) throws {
     capture = FileManager.default.temporaryDirectory.appendingPathComponent("vcgraph-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
     for name in ["stdout", "stderr"] {
-      FileManager.default.createFile(atPath: capture.appendingPathComponent(name).path, contents: nil)
+      try Data().write(to: capture.appendingPathComponent(name))
     }
-    process.executableURL = try executable ?? #require(vcgraphExecutable, "the vcgraph executable is not built")
+    let built: URL = try #require(vcgraphExecutable, "the vcgraph executable is not built")
+    process.executableURL = executable ?? built
     process.arguments = arguments
     process.currentDirectoryURL = directory
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = try FileHandle(forWritingTo: capture.appendingPathComponent("stdout"))
     process.standardError = try FileHandle(forWritingTo: capture.appendingPathComponent("stderr"))
+    let exited = exited
+    process.terminationHandler = { _ in exited.signal() }
     try process.run()
   }
 
+  /// A test that stopped early (a failed `#require`) ends the run, and waits for it and its
+  /// workers, before its temporary folder is removed.
   deinit {
-    if process.isRunning { process.terminate() }
+    if !hasEnded {
+      kill(-process.processIdentifier, SIGKILL)
+      waitForEnd()
+    }
     try? FileManager.default.removeItem(at: capture)
+  }
+
+  private var hasEnded = false
+
+  /// Waits, once, for the process and its process group to end.
+  private func waitForEnd() {
+    guard !hasEnded else { return }
+    hasEnded = true
+    waitForExit(process, exited, arguments: process.arguments ?? [])
   }
 
   /// The process's children, from Linux's `/proc/PID/task/PID/children`, in the order started.
@@ -240,20 +282,33 @@ final class BackgroundRun {
     return text.split(separator: " ").compactMap { pid_t($0) }.sorted()
   }
 
-  /// Waits up to `seconds` for the process to have `count` children; returns them, or nil.
-  func waitForChildren(count: Int, seconds: Double = 30) -> [pid_t]? {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
+  /// Waits for the process to have `count` children and returns them; nil when it ends first, or
+  /// does not start them in 6,000 looks 10 ms apart (a minute: only a hang takes that long).
+  func waitForChildren(count: Int) -> [pid_t]? {
+    for _ in 0..<6_000 {
       let children = children
       if children.count >= count { return children }
-      Thread.sleep(forTimeInterval: 0.05)
+      guard process.isRunning else { return nil }
+      usleep(10_000)
     }
     return nil
   }
 
-  /// Waits for the process to end; what it printed and how it exited.
+  /// Waits until `condition` holds, looking every 10 ms, 6,000 times at most (a minute: only a
+  /// hang takes that long); false when the process ends first or it never holds.
+  func waitUntil(_ condition: () -> Bool) -> Bool {
+    for _ in 0..<6_000 {
+      if condition() { return true }
+      guard process.isRunning else { return condition() }
+      usleep(10_000)
+    }
+    return false
+  }
+
+  /// Waits for the process, and every worker of its process group, to end; what it printed and
+  /// how it exited.
   func wait() throws -> CommandResult {
-    process.waitUntilExit()
+    waitForEnd()
     return CommandResult(
       status: process.terminationReason == .uncaughtSignal
         ? 128 + process.terminationStatus : process.terminationStatus,

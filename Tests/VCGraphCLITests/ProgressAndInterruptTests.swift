@@ -7,26 +7,34 @@ import Testing
 /// an interrupted one (SIGINT, SIGTERM) leaves the earlier render as it was, no staging folder and
 /// no worker process behind.
 @Suite(.serialized) struct ProgressAndInterruptTests {
+  /// Without a terminal nothing is drawn, even with the line asked for at once
+  /// (`VCGRAPH_PROGRESS_DELAY=0`), so a short render shows it as a long one would.
   @Test func progressIsQuietWhenStandardErrorIsNotATerminal() throws {
     try withTemporaryFolder { folder in
-      try folder.write(longScenario(steps: 150), to: "flow.yaml")
+      try folder.write(longScenario(steps: 30), to: "flow.yaml")
+      let executable = try #require(vcgraphExecutable)
       for jobs in ["1", "2"] {
-        let result = try folder.vcgraph("render", "flow.yaml", "-o", "out\(jobs)", "-j", jobs)
+        let result = try runProgram(
+          executable, ["render", "flow.yaml", "-o", "out\(jobs)", "-j", jobs], in: folder.url,
+          environment: ["VCGRAPH_PROGRESS_DELAY": "0"])
         #expect(result.status == 0, "\(result)")
         #expect(result.standardError.isEmpty, "\(result)")
-        #expect(result.standardOutput == "flow.yaml → out\(jobs)/flow (150 steps, 151 files)\n")
+        #expect(result.standardOutput == "flow.yaml → out\(jobs)/flow (30 steps, 31 files)\n")
       }
     }
   }
 
   /// Under `script`, standard error is a terminal: the line is drawn in place, then erased.
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+      "needs /usr/bin/script to give vcgraph a terminal (Debian's bsdutils)"))
   func progressIsDrawnInPlaceOnATerminalAndErasedAtTheEnd() throws {
     try withTemporaryFolder { folder in
-      try folder.write(longScenario(steps: 400), to: "flow.yaml")
+      try folder.write(longScenario(steps: 150), to: "flow.yaml")
       let executable = try #require(vcgraphExecutable)
       for jobs in ["1", "2"] {
-        // stdout goes to a file, so what the terminal shows is standard error alone. A render of 400
+        // stdout goes to a file, so what the terminal shows is standard error alone. A render of 150
         // SVG frames may take less than the second before the line shows: it shows at once here.
         let command = "'\(executable.path)' render flow.yaml -o out\(jobs) -j \(jobs) --events > stdout\(jobs).txt"
         let result = try runProgram(
@@ -35,12 +43,12 @@ import Testing
         #expect(result.status == 0, "\(result)")
         let terminal = result.standardOutput
         #expect(terminal.contains("\r"), "\(result)")
-        #expect(terminal.contains("/400 frames · "), "\(result)")
+        #expect(terminal.contains("/150 frames · "), "\(result)")
         #expect(terminal.contains("/1 scenarios"), "\(result)")
         #expect(terminal.contains(" left\u{1B}[K"), "\(result)")
         #expect(terminal.hasSuffix("\r\u{1B}[K"), "\(result)")
         let stdout = String(decoding: try folder.bytes("stdout\(jobs).txt"), as: UTF8.self)
-        #expect(stdout == "flow.yaml → out\(jobs)/flow (400 steps, 401 files)\n")
+        #expect(stdout == "flow.yaml → out\(jobs)/flow (150 steps, 151 files)\n")
       }
     }
   }
@@ -58,18 +66,21 @@ import Testing
   @Test(arguments: [("1", SIGINT), ("2", SIGINT), ("2", SIGTERM)])
   func anInterruptedRenderLeavesTheEarlierOneAsItWas(jobs: String, signal: Int32) throws {
     try withTemporaryFolder { folder in
-      try folder.write(longScenario(steps: 300), to: "flow.yaml")
+      // The earlier render is a short flow; the interrupted one, of the same file, a long one.
+      try folder.write(longScenario(steps: 20), to: "flow.yaml")
       let first = try folder.vcgraph("render", "flow.yaml", "-o", "out", "--format", "svg")
       try #require(first.status == 0, "\(first)")
       let earlier = try JobsTests.tree(folder, "out")
-      #expect(earlier.count == 301)
+      #expect(earlier.count == 21)
 
+      try folder.write(longScenario(steps: 120), to: "flow.yaml")
       let run = try BackgroundRun(
         ["render", "flow.yaml", "-o", "out", "--format", "svg,png", "--events", "-j", jobs], in: folder.url)
-      var workers: [pid_t] = []
-      if jobs == "2" { workers = try #require(run.waitForChildren(count: 2)) }
-      // Long enough for frames to be in the staging folder, far from the end of the run.
-      Thread.sleep(forTimeInterval: 1.5)
+      // One worker with --jobs 1, two with --jobs 2.
+      let workers = try #require(run.waitForChildren(count: Int(jobs) ?? 1))
+      // Frames are in the staging folder, far from the end of the run (240 files, a PNG each
+      // taking longer than the 10 ms between two looks).
+      #expect(run.waitUntil { folder.stagedFileCount(in: "out/flow") >= 4 }, "no frame was staged")
       #expect(folder.contents(of: "out/flow").contains { $0.hasPrefix(".vcgraph-staging-") })
       kill(run.process.processIdentifier, signal)
       let result = try run.wait()

@@ -145,7 +145,7 @@ struct LoggedMisuseScenario: Sendable, CustomTestStringConvertible {
         """,
       step: 4, line: 12, column: 5,
       warning:
-        "step 4 (present login from home): Attempt to present <Login: login> on <UINavigationController: nav> (from <Home: home>) which is already presenting <UIAlertController: alert>.",
+        "step 4 (present login from home): Attempt to present <Login: login> on <UINavigationController: nav> (from <Home: home>) which is already presenting <UIAlertController: alert>. To present login, dismiss alert first ('dismiss: alert'), or present from alert ('from: alert').",
       files: [
         "01-setviewcontrollers-home-on-nav.svg", "02-setroot-nav.svg", "03-present-alert-from-home.svg",
         "04-present-login-from-home.svg", "index.json",

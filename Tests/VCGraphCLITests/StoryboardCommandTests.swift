@@ -331,7 +331,7 @@ import Testing
     try withTemporaryFolder { folder in
       let missing = try folder.vcgraph("storyboard", "Nope.storyboard")
       #expect(missing.status == 1)
-      #expect(missing.standardError.hasPrefix("Nope.storyboard:1:1: error: cannot read the storyboard"), "\(missing)")
+      #expect(missing.standardError.hasPrefix("Nope.storyboard: error: cannot read the storyboard"), "\(missing)")
       #expect(!folder.exists("diagrams"))
 
       let help = try folder.vcgraph("storyboard", "--help")
@@ -341,6 +341,159 @@ import Testing
       #expect(root.standardOutput.contains("storyboard"), "\(root)")
       let badFormat = try folder.vcgraph("storyboard", "x.storyboard", "--format", "mermaid")
       #expect(badFormat.status != 0)
+    }
+  }
+
+  /// `Tests/VCGraphTests/Fixtures/Storyboards/NAME`.
+  static func fixture(_ name: String) -> String {
+    packageRoot.appendingPathComponent("Tests/VCGraphTests/Fixtures/Storyboards/\(name)").path
+  }
+
+  /// A tab bar's tab that a container view also embeds, and a stack that two tab bars hold, are
+  /// drawn once per taker in the SVG; the header counts the file's scenes and segues and says how
+  /// many boxes and edges the drawing has.
+  @Test func aSceneTakenByTwoContainersIsDrawnOncePerTakerWithTheFilesCounts() throws {
+    try withTemporaryFolder { folder in
+      let result = try folder.vcgraph(
+        "storyboard", Self.fixture("../StoryboardShapes/tab-also-embedded.storyboard"), "--format", "svg", "-o", "out")
+      #expect(result.status == 0, "\(result)")
+      #expect(result.standardError.isEmpty, "\(result)")
+      let texts = try svgTexts(try folder.bytes("out/tab-also-embedded.svg"))
+      let splits = texts.nodes.keys.filter { $0.hasPrefix("vc-UISplitViewController") }.sorted()
+      #expect(splits == ["vc-UISplitViewController", "vc-UISplitViewController%20(embed%202)"])
+      // The tab bar shows both its tabs; each split view its own columns.
+      #expect(Self.nodeText(texts, "vc-UISplitViewController").contains("tab 1"))
+      #expect(Self.nodeText(texts, "vc-UINavigationController").contains("tab 0 · selected"))
+      #expect(Self.nodeText(texts, "vc-UISplitViewController%20(embed%202)").contains("child 0"))
+      #expect(texts.nodes["vc-HelpTopicsViewController%20(embed%202)"] != nil)
+      #expect(texts.nodes["vc-OrdersViewController%20(instance%202)"] != nil)
+      #expect(texts.nodes.keys.filter { $0.hasPrefix("vc-") }.count == 15)
+      let header = texts.graph.joined(separator: " ")
+      #expect(header.contains("9 scenes, drawn as 15 boxes"), "\(header)")
+      #expect(header.contains("1 segue drawn 2 times"), "\(header)")
+    }
+  }
+
+  /// A WatchKit storyboard: its scenes are not UIKit view controllers; the header says what was
+  /// left out and why, and counts the file's scenes; one warning, exit 0.
+  @Test func aWatchKitStoryboardSaysWhatItLeftOut() throws {
+    try withTemporaryFolder { folder in
+      let path = Self.fixture("watchkit-interface.storyboard")
+      let result = try folder.vcgraph("storyboard", path, "--format", "svg", "-o", "out")
+      #expect(result.status == 0, "\(result)")
+      #expect(
+        result.standardError
+          == "\(path):11:36: warning: all 5 scenes left out, not drawn: they hold WatchKit interface controllers"
+          + " (<controller>, <glanceController>, <notificationController>), which are not UIKit view controllers\n")
+      let texts = try svgTexts(try folder.bytes("out/watchkit-interface.svg"))
+      let header = texts.graph.joined(separator: " ")
+      #expect(header.contains("5 scenes, none drawn (5 left out: WatchKit interface controllers"), "\(header)")
+      #expect(header.contains("the initial controller is left out, so no window"), "\(header)")
+      #expect(!header.contains("0 scenes"))
+    }
+  }
+
+  /// A macOS storyboard's window is an NSWindow; a storyboard reference that is the selected tab is
+  /// on screen, as the scene it stands for.
+  @Test func aMacWindowIsAnNSWindowAndASelectedReferenceIsOnScreen() throws {
+    try withTemporaryFolder { folder in
+      try folder.write(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" version="3.0" toolsVersion="22155" targetRuntime="MacOSX.Cocoa" initialViewController="win">
+          <scenes>
+            <scene sceneID="a"><objects><windowController id="win" sceneMemberID="viewController"/></objects></scene>
+          </scenes>
+        </document>
+        """, to: "Mac.storyboard")
+      try folder.write(
+        """
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" initialViewController="tab">
+          <scenes>
+            <scene sceneID="a"><objects>
+              <tabBarController id="tab" sceneMemberID="viewController"><connections>
+                <segue destination="ref" kind="relationship" relationship="viewControllers" id="s1"/>
+              </connections></tabBarController>
+            </objects></scene>
+            <scene sceneID="b"><objects>
+              <viewControllerPlaceholder storyboardName="Account" id="ref" sceneMemberID="viewController"/>
+            </objects></scene>
+          </scenes>
+        </document>
+        """, to: "Tabs.storyboard")
+      let result = try folder.vcgraph("storyboard", "Mac.storyboard", "Tabs.storyboard", "--format", "svg", "-o", "out")
+      #expect(result.status == 0, "\(result)")
+      let mac = try svgTexts(try folder.bytes("out/Mac.svg"))
+      #expect(Self.nodeText(mac, "window-Mac").contains("NSWindow"), "\(mac.nodes)")
+      #expect(!mac.all.contains("UIWindow"))
+      let tabs = try svgTexts(try folder.bytes("out/Tabs.svg"))
+      #expect(Self.nodeText(tabs, "window-Tabs").contains("UIWindow"))
+      let reference = Self.nodeText(tabs, "vc-Account.storyboard")
+      #expect(reference.contains("on screen"), "\(reference)")
+      #expect(!reference.contains("not shown at launch"), "\(reference)")
+    }
+  }
+
+  /// Drawing a set, a warning about a scene of a storyboard that another one follows a reference
+  /// into is printed once, not once more with the storyboard's name in front of its ids.
+  @Test func aSetPrintsEachWarningOnce() throws {
+    try withTemporaryFolder { folder in
+      try folder.write(
+        """
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" initialViewController="ref">
+          <scenes><scene sceneID="a"><objects>
+            <viewControllerPlaceholder storyboardName="Other" referencedIdentifier="A" id="ref" sceneMemberID="viewController"/>
+          </objects></scene></scenes>
+        </document>
+        """, to: "Main.storyboard")
+      try folder.write(
+        """
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">
+          <scenes>
+            <scene sceneID="a"><objects><viewController storyboardIdentifier="A" id="a" sceneMemberID="viewController">
+              <view key="view" id="va"><subviews><containerView id="ca"><connections>
+                <segue destination="b" kind="embed" id="e1"/>
+              </connections></containerView></subviews></view>
+            </viewController></objects></scene>
+            <scene sceneID="b"><objects><viewController storyboardIdentifier="B" id="b" sceneMemberID="viewController">
+              <view key="view" id="vb"><subviews><containerView id="cb"><connections>
+                <segue destination="a" kind="embed" id="e2"/>
+              </connections></containerView></subviews></view>
+            </viewController></objects></scene>
+          </scenes>
+        </document>
+        """, to: "Other.storyboard")
+      let result = try folder.vcgraph(
+        "storyboard", "Main.storyboard", "Other.storyboard", "--format", "json", "-o", "out")
+      #expect(result.status == 0, "\(result)")
+      let warnings = result.standardError.split(separator: "\n")
+      #expect(warnings.count == 1, "\(result.standardError)")
+      #expect(warnings.first?.contains("B cannot contain A, which contains it") == true, "\(result.standardError)")
+    }
+  }
+
+  /// The entity bomb through UTF-7 (`<+ACE-DOCTYPE`), generated here: refused before parsing, with
+  /// the encoding named, and nothing written.
+  @Test func aUTF7EntityBombIsRefusedAndNothingIsWritten() throws {
+    try withTemporaryFolder { folder in
+      let scenes = (0..<900).map { _ in "<scene><objects><viewController title=\"&big;\"/></objects></scene>" }
+      let bomb = """
+        <?xml version="1.0" encoding="UTF-7"?>
+        <+ACE-DOCTYPE document +AFs-
+        <+ACE-ENTITY big "\(String(repeating: "A", count: 10_000))">
+        +AF0->
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes>
+        \(scenes.joined(separator: "\n"))
+        </scenes></document>
+        """
+      try folder.write(bomb, to: "bomb.storyboard")
+      let result = try folder.vcgraph("storyboard", "bomb.storyboard", "--format", "json,svg", "-o", "out")
+      #expect(result.status == 1, "\(result)")
+      #expect(
+        result.standardError
+          == "bomb.storyboard:1:21: error: the document is in the encoding \"UTF-7\"; vcgraph reads storyboards in"
+          + " UTF-8, as Xcode writes them, or UTF-16\n")
+      #expect(folder.contents(of: "out").isEmpty)
     }
   }
 }

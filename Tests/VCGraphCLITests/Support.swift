@@ -91,6 +91,14 @@ struct TemporaryFolder {
       .sorted()
   }
 
+  /// How many files a render has written so far into the staging folders (`.vcgraph-staging-*/new/`)
+  /// of the output folder at `relativePath`: 0 before it has begun, or once it is done.
+  func stagedFileCount(in relativePath: String) -> Int {
+    contents(of: relativePath).filter { $0.hasPrefix(".vcgraph-staging-") }.reduce(0) { count, staging in
+      count + contents(of: "\(relativePath)/\(staging)/new").count
+    }
+  }
+
   /// The bytes of the file at `relativePath`.
   func bytes(_ relativePath: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: url.appendingPathComponent(relativePath)))
@@ -132,8 +140,8 @@ func runProgram(
   defer { try? FileManager.default.removeItem(at: capture) }
   let outURL = capture.appendingPathComponent("stdout")
   let errURL = capture.appendingPathComponent("stderr")
-  FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  try Data().write(to: outURL)
+  try Data().write(to: errURL)
   let out = try FileHandle(forWritingTo: outURL)
   let err = try FileHandle(forWritingTo: errURL)
   defer {
@@ -154,6 +162,8 @@ func runProgram(
   process.standardInput = input == nil ? FileHandle.nullDevice : pipe
   process.standardOutput = out
   process.standardError = err
+  let exited = DispatchSemaphore(value: 0)
+  process.terminationHandler = { _ in exited.signal() }
   try process.run()
   let written = DispatchSemaphore(value: 0)
   if let input {
@@ -168,7 +178,7 @@ func runProgram(
   } else {
     written.signal()
   }
-  process.waitUntilExit()
+  waitForExit(process, exited, arguments: arguments)
   // Nothing reads any more: a write still waiting fails instead of blocking.
   try? pipe.fileHandleForReading.close()
   written.wait()
@@ -176,6 +186,66 @@ func runProgram(
     status: process.terminationStatus,
     standardOutput: try String(contentsOf: outURL, encoding: .utf8),
     standardError: try String(contentsOf: errURL, encoding: .utf8))
+}
+
+/// How long a command may run before the test takes it for a hang, kills it and fails: far longer
+/// than any command of the suite takes on a loaded machine. It only stops a hang; speed is
+/// measured by `vcgraph-bench`, never asserted by a test.
+let hangLimit: DispatchTimeInterval = .seconds(600)
+
+/// Waits for `process` to exit (`exited` is signalled by its termination handler), then for every
+/// other process of its process group (Foundation starts each child in a group of its own, which
+/// vcgraph's workers inherit), so that nothing the command started still writes into a folder the
+/// test is about to remove. A command still running after ``hangLimit`` is killed with its group,
+/// and the test fails.
+func waitForExit(
+  _ process: Process, _ exited: DispatchSemaphore, arguments: [String],
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  if exited.wait(timeout: .now() + hangLimit) == .timedOut {
+    Issue.record(
+      "\(arguments.joined(separator: " ")) did not end within \(hangLimit) and was killed: a hang",
+      sourceLocation: sourceLocation)
+    kill(-process.processIdentifier, SIGKILL)
+    exited.wait()
+  }
+  process.waitUntilExit()
+  waitForProcessGroup(process.processIdentifier, of: arguments)
+}
+
+/// Waits until no process is left in process group `group`: the workers of a command that ended
+/// before them. Polls Linux's answer to `kill(-group, 0)` a counted number of times, 10 ms apart
+/// (a minute in all), then kills what is left. A process that outlived the command is noted in
+/// the log, for whoever reads it: vcgraph itself should have waited for it.
+func waitForProcessGroup(_ group: pid_t, of arguments: [String]) {
+  if kill(-group, 0) == -1 && errno == ESRCH { return }
+  print("note: a process of `\(arguments.joined(separator: " "))` outlived it; waiting for it")
+  for _ in 0..<6_000 {
+    if kill(-group, 0) == -1 && errno == ESRCH { return }
+    usleep(10_000)
+  }
+  kill(-group, SIGKILL)
+}
+
+/// Whether `signal` was sent to process `pid` and not yet delivered: Linux's pending masks in
+/// `/proc/PID/status` (`SigPnd`, for the thread, and `ShdPnd`, for the process). False once the
+/// process has ended. An ignored signal that is not blocked is dropped when sent, never pending.
+func isPending(_ signal: Int32, in pid: pid_t) -> Bool {
+  signalMasks(of: pid, ["SigPnd:", "ShdPnd:"]).contains { $0 & (UInt64(1) << UInt64(signal - 1)) != 0 }
+}
+
+/// Whether process `pid`'s main thread blocks `signal` (`SigBlk` in `/proc/PID/status`).
+func isBlocked(_ signal: Int32, in pid: pid_t) -> Bool {
+  signalMasks(of: pid, ["SigBlk:"]).contains { $0 & (UInt64(1) << UInt64(signal - 1)) != 0 }
+}
+
+/// The signal masks named by `fields` in `/proc/PID/status`; none once the process has ended.
+private func signalMasks(of pid: pid_t, _ fields: [String]) -> [UInt64] {
+  guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return [] }
+  return status.split(separator: "\n").compactMap { line in
+    guard fields.contains(where: { line.hasPrefix($0) }) else { return nil }
+    return UInt64(line.split(separator: "\t").last ?? "", radix: 16)
+  }
 }
 
 // MARK: - JSON

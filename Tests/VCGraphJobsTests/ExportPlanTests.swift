@@ -12,7 +12,7 @@ import Testing
     #expect(ExportingCommand.diff.printedFormats == [.diagram(.dot)])
     #expect(
       ExportingCommand.storyboard.formatHelp(byDefault: "svg")
-        == "Formats, comma-separated: svg, png, pdf, dot, json, mermaid, text (default: svg).")
+        == "Formats, comma-separated (default: svg).")
     for format in ExportFormat.allCases { #expect(ExportFormat(rawValue: format.rawValue) == format) }
     #expect(ExportFormat.mermaid.fileName(stem: "dump", theme: .dark, among: [.light, .dark]) == "dump.mmd")
     #expect(ExportFormat.diagram(.svg).fileName(stem: "dump", theme: .dark, among: [.light, .dark]) == "dump~dark.svg")

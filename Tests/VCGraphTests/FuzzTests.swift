@@ -15,15 +15,25 @@ import Testing
 /// leaves its input behind; a run that ends removes it. A mutant that fails an expectation is kept
 /// as `$TMPDIR/vcgraph-fuzz-<target>-failed-<N>.input`, and the issue says where.
 ///
-/// `VCGRAPH_FUZZ_SECONDS` (default 12) bounds each target; `VCGRAPH_FUZZ_SEED` (default 1) picks the
-/// mutations: the same seed gives the same inputs in the same order.
+/// Each target tries a counted number of mutants, so a run does the same work however busy the
+/// machine is: `VCGRAPH_FUZZ_ITERATIONS` (default 200, 4,000 in the slow tier, `VCGRAPH_TEST_SLOW=1`)
+/// per target. `VCGRAPH_FUZZ_SECONDS` runs each target for that long instead, for a long hunt.
+/// `VCGRAPH_FUZZ_SEED` (default 1) picks the mutations: the same seed gives the same inputs in the
+/// same order.
 @Suite("Fuzz: seeded mutations of scenarios, dumps and storyboards never trap")
 struct FuzzTests {
   static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/Fuzz")
 
-  static let seconds: Double = {
-    ProcessInfo.processInfo.environment["VCGRAPH_FUZZ_SECONDS"].flatMap(Double.init) ?? 12
+  /// Mutants per target, after the seeds themselves.
+  static let iterations: Int = {
+    ProcessInfo.processInfo.environment["VCGRAPH_FUZZ_ITERATIONS"].flatMap { Int($0) }
+      ?? (SlowTests.isEnabled ? 4_000 : 200)
+  }()
+
+  /// When set, each target runs for this many seconds instead of ``iterations`` mutants.
+  static let seconds: Double? = {
+    ProcessInfo.processInfo.environment["VCGRAPH_FUZZ_SECONDS"].flatMap(Double.init)
   }()
 
   static let seed: UInt64 = {
@@ -132,8 +142,8 @@ struct FuzzTests {
 
   enum Mutator { case bytes, lines }
 
-  /// Runs `body` on mutants of the seeds in `Fixtures/Fuzz/<corpus>` for `seconds`; `body` returns
-  /// false when the input failed an expectation.
+  /// Runs `body` on the seeds in `Fixtures/Fuzz/<corpus>`, then on ``iterations`` mutants of them
+  /// (or for ``seconds``); `body` returns false when the input failed an expectation.
   static func fuzz(
     _ target: String, corpus: String, mutator: Mutator, _ body: ([UInt8]) -> Bool
   ) throws {
@@ -143,7 +153,8 @@ struct FuzzTests {
     try #require(!seeds.isEmpty, "no seeds in \(folder.path)")
     let crashInput = FileManager.default.temporaryDirectory
       .appendingPathComponent("vcgraph-fuzz-\(target).input")
-    print("fuzz \(target): seed \(seed), \(seconds) s, \(seeds.count) seeds; input of a crash: \(crashInput.path)")
+    let bound = seconds.map { "\($0) s" } ?? "\(iterations) mutants"
+    print("fuzz \(target): seed \(seed), \(bound), \(seeds.count) seeds; input of a crash: \(crashInput.path)")
     // Only a crash leaves the input behind: a run that returns removes it.
     defer { try? FileManager.default.removeItem(at: crashInput) }
     var failures = 0
@@ -159,13 +170,18 @@ struct FuzzTests {
 
     let words = mutator == .lines ? Self.words(in: seeds) : []
     var random = SplitMix64(seed: seed &+ UInt64(truncatingIfNeeded: target.hashValueStable))
-    let start = Date()
-    var iterations = 0
-    var slowest = 0.0
+    let clock = ContinuousClock()
+    let start = clock.now
+    var count = 0
+    /// Whether to try another mutant: a count, or (asked for) a time, which only bounds a long hunt.
+    func goesOn() -> Bool {
+      if let seconds { return clock.now - start < .seconds(seconds) }
+      return count < iterations
+    }
     for seed in seeds {  // every seed as it is first
       try run(seed)
     }
-    while Date().timeIntervalSince(start) < seconds {
+    while goesOn() {
       var input = seeds[random.below(seeds.count)]
       for _ in 0...random.below(4) {
         switch mutator {
@@ -174,12 +190,10 @@ struct FuzzTests {
         }
       }
       if input.count > 256 * 1024 { input.removeLast(input.count - 256 * 1024) }
-      let before = Date()
       try run(input)
-      slowest = max(slowest, Date().timeIntervalSince(before))
-      iterations += 1
+      count += 1
     }
-    print("fuzz \(target): seed \(seed), \(iterations) iterations, slowest input \(Int(slowest * 1000)) ms")
+    print("fuzz \(target): seed \(seed), \(count) mutants tried")
   }
 
   /// Checks that a thrown location names a line and a column that exist in `bytes` (or just past

@@ -577,7 +577,18 @@ struct IOS18TabStateCheckTests {
       _ = try StateDocument(jsonData: broken, path: "s.json")
       Issue.record("a controller held by two tab bars' tabs was read")
     } catch {
-      #expect(error.description == "s.json: error: step 1: controller 'right': 'tabs': 'a' has a controller created by a tab of 'left' too")
+      // The error points at the tabs that name it, in the one line JSONSerialization writes.
+      let message = error.description
+      let suffix = ": error: step 1: controller 'right': 'tabs': 'a' has a controller created by a tab of 'left' too"
+      #expect(message.hasPrefix("s.json:1:") && message.hasSuffix(suffix), "\(message)")
+      let column = Int(message.dropFirst("s.json:1:".count).prefix { $0.isNumber }) ?? 0
+      let text = String(decoding: broken, as: UTF8.self).utf8
+      #expect(column > 0 && column <= text.count, "\(message)")
+      if column > 0, column <= text.count {
+        let tabs = String(decoding: text.dropFirst(column - 1), as: UTF8.self)
+        #expect(tabs.hasPrefix("["), "\(message)")
+        #expect(tabs.prefix { $0 != "]" }.contains("\"viewController\":\"a\""), "\(message)")
+      }
     }
   }
 }

@@ -83,4 +83,37 @@ import Testing
     #expect(error?.location.line == 6)
     #expect(error?.location.column == 15)
   }
+
+  /// A key written twice is said so, as in YAML, at the later one: at the top, in a step, and in
+  /// the controllers (where it is a controller declared twice).
+  @Test func aDuplicateKeyAppearsMoreThanOnceAtItsLineAndColumn() {
+    let twice = Self.error(
+      """
+      {
+        "controllers": { "nav": "UINavigationController" },
+        "steps": [ { "setRoot": "nav" } ],
+        "steps": [ { "setRoot": "nav" } ]
+      }
+      """)
+    #expect(twice?.problem == .duplicateKey("steps"))
+    #expect(twice?.location.line == 4)
+    #expect(twice?.location.column == 3)
+    #expect(twice?.description.hasSuffix(":4:3: error: the key 'steps' appears more than once") == true)
+    let inStep = Self.error(
+      """
+      {
+        "controllers": { "nav": "UINavigationController", "home": "HomeViewController" },
+        "steps": [ { "setRoot": "nav", "window": "main", "setRoot": "home" } ]
+      }
+      """)
+    #expect(inStep?.problem == .duplicateKey("setRoot"))
+    #expect(inStep?.location.line == 3)
+    #expect(inStep?.location.column == 52)
+    let controller = Self.error(
+      """
+      { "controllers": { "nav": "UINavigationController", "nav": "Other" }, "steps": [ { "setRoot": "nav" } ] }
+      """)
+    #expect(controller?.problem == .duplicateController("nav"))
+    #expect(controller?.location.column == 53)
+  }
 }

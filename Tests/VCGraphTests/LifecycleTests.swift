@@ -912,7 +912,8 @@ struct MisuseLifecycleTests {
             from: home
         """),
       "Attempt to present <OtherViewController: other> on <HomeViewController: home> (from <HomeViewController: home>) "
-        + "which is already presenting <ModalViewController: modal>.")
+        + "which is already presenting <ModalViewController: modal>. To present other, dismiss modal first"
+        + " ('dismiss: modal'), or present from modal ('from: modal').")
   }
 
   @Test func presentingFromAControllerOutsideTheWindow() {

@@ -52,7 +52,8 @@ struct PresentationRuleTests {
       warning.description
         == "test.yaml:14:5: warning: step 4 (present login from home): Attempt to present <LoginViewController: login> "
         + "on <UINavigationController: nav> (from <HomeViewController: home>) which is already presenting "
-        + "<UIAlertController: alert>.")
+        + "<UIAlertController: alert>. To present login, dismiss alert first ('dismiss: alert'), or present from"
+        + " alert ('from: alert').")
     #expect(warning.location == VCGraph.SourceLocation(file: "test.yaml", line: 14, column: 5))
     #expect(warning.step == StepReference(number: 4, summary: "present login from home"))
     // UIKit only logs it: nothing changes and no callback is made.
@@ -71,7 +72,8 @@ struct PresentationRuleTests {
             from: profile
         """),
       "Attempt to present <PickerViewController: picker> on <UITabBarController: tabs> (from <ProfileViewController: profile>) "
-        + "which is already presenting <ComposeViewController: compose>.")
+        + "which is already presenting <ComposeViewController: compose>. To present picker, dismiss compose first"
+        + " ('dismiss: compose'), or present from compose ('from: compose').")
   }
 
   @Test func presentingFromAControllerOutsideAnyWindowIsNotInTheWindowHierarchy() {

@@ -199,7 +199,7 @@ struct ReviewedEdgeCaseTests {
     } catch {
       #expect(
         error.description
-          == "\(folder.path):1:1: error: cannot read the scenario: it is a folder; this command reads one scenario "
+          == "\(folder.path): error: cannot read the scenario: it is a folder; this command reads one scenario "
           + "file, such as \(folder.path)/flow.yaml")
     }
   }

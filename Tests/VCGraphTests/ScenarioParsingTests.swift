@@ -112,7 +112,7 @@ struct ScenarioReadingTests {
     // Errors in JSON point into the JSON too.
     expectError(
       json.replacingOccurrences(of: #""on": "nav""#, with: #""on": "navv""#),
-      "test.yaml:9:28: error: step 2 (push home): unknown controller 'navv'; declare it under 'controllers:'")
+      "test.yaml:9:28: error: step 2 (push home): unknown controller 'navv'; did you mean 'nav'?")
   }
 
   @Test func theVersionMayBeOneWrittenEitherWay() throws {
@@ -147,8 +147,8 @@ struct ScenarioReadingTests {
       _ = try Scenario(contentsOfFile: missing)
       Issue.record("a missing file was read")
     } catch {
-      #expect(error.location == VCGraph.SourceLocation(file: missing, line: 1, column: 1))
-      #expect(error.description.hasPrefix("\(missing):1:1: error: cannot read the scenario: "))
+      #expect(error.location == VCGraph.SourceLocation(wholeFile: missing))
+      #expect(error.description.hasPrefix("\(missing): error: cannot read the scenario: "))
     }
   }
 
@@ -398,19 +398,62 @@ struct ScenarioErrorTests {
     )
     expectError(
       header + "  - push: home\n    on: navv\n",
-      "test.yaml:6:9: error: step 1 (push home on navv): unknown controller 'navv'; declare it under 'controllers:'")
+      "test.yaml:6:9: error: step 1 (push home on navv): unknown controller 'navv'; did you mean 'nav'?")
     expectError(
       header + "  - setViewControllers: [home, gone]\n    on: nav\n",
       "test.yaml:5:32: error: step 1 (setViewControllers [home, gone] on nav): unknown controller 'gone'; declare it under 'controllers:'"
     )
     expectError(
       header + "  - setRoot: nav\n  - present: home\n    from: Home\n",
-      "test.yaml:7:11: error: step 2 (present home from Home): unknown controller 'Home'; declare it under 'controllers:'"
+      "test.yaml:7:11: error: step 2 (present home from Home): unknown controller 'Home'; did you mean 'home'?"
     )
     // A quoted number is an id, not a tab index.
     expectError(
       header + "  - selectTab: \"0\"\n    on: nav\n",
       "test.yaml:5:16: error: step 1 (selectTab 0 on nav): unknown controller '0'; declare it under 'controllers:'")
+  }
+
+  /// A misspelt controller id gets a did-you-mean, as misspelt keys and actions do: the declared
+  /// id nearest to it, when only one is that near.
+  @Test func aMisspeltControllerIDGetsADidYouMean() {
+    let header = """
+      controllers:
+        tabs: UITabBarController
+        searchNav: UINavigationController
+        settingsNav: UINavigationController
+      steps:
+        - setTabs: [searchNav, settingsNav]
+          on: tabs
+
+      """
+    expectError(
+      header + "  - selectTab: serchNav\n    on: tabs\n",
+      "test.yaml:8:16: error: step 2 (selectTab serchNav on tabs): unknown controller 'serchNav'; did you mean"
+        + " 'searchNav'?")
+    expectError(
+      header + "  - selectTab: searchNav\n    on: tab\n",
+      "test.yaml:9:9: error: step 2 (selectTab searchNav on tab): unknown controller 'tab'; did you mean 'tabs'?")
+    // Two ids as near: no guess.
+    expectError(
+      header.replacingOccurrences(of: "settingsNav", with: "searchNaw") + "  - selectTab: searchNa\n    on: tabs\n",
+      "test.yaml:8:16: error: step 2 (selectTab searchNa on tabs): unknown controller 'searchNa'; declare it under"
+        + " 'controllers:'")
+    // With iOS 18 tabs, a misspelt tab identifier.
+    let tabs = """
+      controllers:
+        tabs: UITabBarController
+        home: HomeViewController
+      steps:
+        - setTabs: [{ tab: homeTab, viewController: home }]
+          on: tabs
+        - selectTab: homeTap
+          on: tabs
+
+      """
+    expectError(
+      tabs,
+      "test.yaml:7:16: error: step 2 (selectTab homeTap on tabs): 'homeTap' is neither a controller nor a tab"
+        + " identifier given by an earlier setTabs; did you mean 'homeTab'?")
   }
 
   @Test func valuesOfTheWrongType() {
@@ -764,7 +807,7 @@ struct ScenarioErrorTests {
       header + "  - makeKey: \"\"\n", "test.yaml:11:14: error: step 1 (makeKey): 'makeKey' must be a non-empty name")
     expectError(
       header + "  - popTo: home\n    on: navv\n",
-      "test.yaml:12:9: error: step 1 (popTo home on navv): unknown controller 'navv'; declare it under 'controllers:'")
+      "test.yaml:12:9: error: step 1 (popTo home on navv): unknown controller 'navv'; did you mean 'nav'?")
     expectError(header + "  - show: home\n", "test.yaml:11:5: error: step 1 (show home): show needs 'from:'")
     expectError(
       header + "  - showDetail: home\n    from: nav\n    style: sheet\n",

@@ -130,16 +130,27 @@ struct StateDecodingTests {
     var steps = StateDocument(frames: try replayedSample("tab-bar").frames).steps
     steps[1].viewControllers[2].parent = "ghost"
     try Data(StateDocument(steps: steps).jsonString().utf8).write(to: bad)
+    // At the dangling reference: its line and column in the file.
+    let badText = try String(contentsOf: bad, encoding: .utf8)
+    let ghost = try #require(badText.range(of: #""ghost""#))
+    let line = badText[..<ghost.lowerBound].filter { $0 == "\n" }.count + 1
+    let column =
+      badText[
+        (badText[..<ghost.lowerBound].lastIndex(of: "\n").map { badText.index(after: $0) } ?? badText.startIndex)..<ghost
+          .lowerBound
+      ].count + 1
     #expect(
       throws: StateDocumentError(
-        .unknownController("ghost", field: "parent", owner: .controller("feed")), path: bad.path, step: 2)
+        .unknownController("ghost", field: "parent", owner: .controller("feed")), path: bad.path, line: line,
+        column: column, step: 2)
     ) { try StateDocument.read(contentsOfFile: bad.path) }
     do throws(StateDocumentError) {
       _ = try StateDocument.read(contentsOfFile: bad.path)
     } catch {
       #expect(
         error.description
-          == "\(bad.path): error: step 2: controller 'feed': 'parent' names 'ghost', which is not in the step's 'viewControllers'"
+          == "\(bad.path):\(line):\(column): error: step 2: controller 'feed': 'parent' names 'ghost', which is not in"
+          + " the step's 'viewControllers'"
       )
     }
 
@@ -156,6 +167,56 @@ struct StateDecodingTests {
       Issue.record("a folder was read")
     } catch {
       #expect(error.description.hasSuffix("it is a folder; give the JSON file `vcgraph state --json` wrote"))
+    }
+  }
+
+  /// Every reference that names nothing is reported where it is written: a window's root, a
+  /// child in a list, a controller's window.
+  @Test func danglingReferencesHaveTheirLineAndColumn() throws {
+    let json = StateDocument(frames: try replayedSample("login-flow").frames).jsonString()
+    /// The line and column of the `occurrence`th (from 0) `needle` in `text`, and the text with it
+    /// replaced by `replacement`.
+    func replacing(_ needle: String, with replacement: String, occurrence: Int = 0) throws -> (String, Int, Int) {
+      var ranges: [Range<String.Index>] = []
+      var start = json.startIndex
+      while let range = json.range(of: needle, range: start..<json.endIndex) {
+        ranges.append(range)
+        start = range.upperBound
+      }
+      let range = try #require(ranges.dropFirst(occurrence).first)
+      let before = json[..<range.lowerBound]
+      let lineStart = before.lastIndex(of: "\n").map { json.index(after: $0) } ?? json.startIndex
+      return (
+        json.replacingCharacters(in: range, with: replacement), before.filter { $0 == "\n" }.count + 1,
+        json[lineStart..<range.lowerBound].count + 1
+      )
+    }
+    for (needle, replacement, offset, message) in [
+      (
+        #""rootViewController" : "nav""#, #""rootViewController" : "ghost""#, 23,
+        "window 'main': 'rootViewController' names 'ghost'"
+      ),
+      (#""window" : "main""#, #""window" : "elsewhere""#, 11, "controller 'nav': 'window' names 'elsewhere'"),
+    ] {
+      let (text, line, column) = try replacing(needle, with: replacement)
+      do throws(StateDocumentError) {
+        _ = try StateDocument(jsonData: Data(text.utf8), path: "s.json")
+        Issue.record("\(replacement) was accepted")
+      } catch {
+        #expect(error.line == line, "\(error)")
+        #expect(error.column == column + offset, "\(error)")
+        #expect(error.description.contains(message), "\(error)")
+      }
+    }
+    // A child in a list: at the child.
+    let (withChild, line, column) = try replacing(#""children" : []"#, with: #""children" : ["ghost"]"#)
+    do throws(StateDocumentError) {
+      _ = try StateDocument(jsonData: Data(withChild.utf8), path: "s.json")
+      Issue.record("a dangling child was accepted")
+    } catch {
+      #expect(error.problem == .unknownController("ghost", field: "children", owner: .controller("nav")))
+      #expect(error.line == line)
+      #expect(error.column == column + 14)
     }
   }
 
@@ -229,7 +290,23 @@ struct StateDecodingTests {
       #expect(
         error.description
           == "s.json:\(number.line):\(number.column): error: not a state document (as `vcgraph state --json` writes):"
-          + " steps[0].viewControllers[0].instance: instance must be a whole number, not 1.5")
+          + " steps[0].viewControllers[0].instance: instance must be a whole number from 1 (the first instance), not 1.5"
+      )
+    }
+    // Instances count from 1.
+    for bad in ["-5", "0"] {
+      let negative = json.replacing(#""instance" : 1"#, with: #""instance" : "# + bad, maxReplacements: 1)
+      do throws(StateDocumentError) {
+        _ = try StateDocument(jsonData: Data(negative.utf8), path: "s.json")
+        Issue.record("instance \(bad) was accepted")
+      } catch {
+        let number = try position(of: #""instance" : "# + bad, in: negative)
+        #expect(
+          error.description
+            == "s.json:\(number.line):\(number.column + 13): error: not a state document (as `vcgraph state --json`"
+            + " writes): steps[0].viewControllers[0].instance: instance must be a whole number from 1 (the first"
+            + " instance), not \(bad)")
+      }
     }
 
     let noTitle = json.replacing(/\n\s*"title" : null,/, with: "", maxReplacements: 1)

@@ -263,6 +263,54 @@ struct TolerantDumpTests {
         + " vcgraph reads one dump at a time: give each its own file")
   }
 
+  /// A line that carries the tree's markers right after a controller line is a line of the tree,
+  /// however broken: an error naming it and what is wrong, not text after the dump left out.
+  @Test func aBrokenLineInsideTheTreeIsAnErrorNotTextAfterTheDump() {
+    expectError(
+      """
+      <UINavigationController: 0x7b3218d0>, state: appeared, view: <UILayoutContainerView: 0x7b4e1a20>
+         | <Inbox.InboxViewController: 0x7b3254c0>, state: appeared, view: <UIView: 0x7b4e3b10>
+         | Inbox.MessageViewController state=appeared
+      """,
+      #"dump.txt:3:6: error: expected "<" to start a controller, found "Inbox.MessageViewController st…""#)
+    // In the middle of the dump too.
+    expectError(
+      """
+      <A>, state: appeared, view: <UIView>
+         | B, state: appeared
+         |    | <C>, state: appeared, view: <UIView>
+      """,
+      #"dump.txt:2:6: error: expected "<" to start a controller, found "B, state: appeared""#)
+    // Text after a blank line, or a Markdown table, stays text after the dump.
+    let tolerated = try? HierarchyDump(
+      text: "<A>, state: appeared, view: <UIView>\n\n| column | other |\n", path: "dump.txt")
+    #expect(tolerated?.warnings.map(\.message) == ["text after the dump left out"])
+  }
+
+  /// The dump's first line after lldb's prompt, broken so that it reads as text: the error names
+  /// that line, not a child or a presented line one to three lines further down.
+  @Test func aBrokenFirstLineAfterThePromptIsTheErrorsLine() {
+    let children = """
+         | <Inbox.InboxViewController: 0x7b3254c0>, state: appeared, view: <UIView: 0x7b4e3b10>
+         |    | <Inbox.ListViewController: 0x7b3254c8>, state: appeared, view: <UIView: 0x7b4e3b18>
+         + <Inbox.ComposeViewController: 0x7b32a9e0>, state: appeared, view: <UIView: 0x7b4e5c00>, presented with: <_UIPageSheetPresentationController: 0x7b1f0e40>
+      """
+    let prompt = "(lldb) po UIViewController.value(forKey: \"_printHierarchy\")\n"
+    expectError(
+      prompt + "<UINavigationController: 0x7b3218d0>, stat: appeared, view: <UILayoutContainerView: 0x7b4e1a20>\n"
+        + children,
+      #"dump.txt:2:37: error: expected ", state: " after the controller, found ", stat: appeared, view: <UILay…""#)
+    expectError(
+      prompt + "UINavigationController: 0x7b3218d0>, state: appeared, view: <UILayoutContainerView: 0x7b4e1a20>\n"
+        + children,
+      #"dump.txt:2:1: error: expected "<" to start a controller, found "UINavigationController: 0x7b32…""#)
+    // A dump that starts at a presented controller after other text still reads.
+    let fragment = try? HierarchyDump(
+      text: "Here it is:\n   + <A>, state: appeared, view: <UIView>\n   |    | <B>, state: appeared, view: <UIView>\n",
+      path: "dump.txt")
+    #expect(fragment?.hierarchy.order == ["A", "B"])
+  }
+
   @Test func textCuttingADumpInTwoIsRefused() {
     expectError(
       """

@@ -145,7 +145,7 @@ import VCGraph
 
   @Test func anEmptyConfigSaysToRunDotC() throws {
     try withFolder { folder in
-      FileManager.default.createFile(atPath: folder + "/config6a", contents: Data())
+      try Data().write(to: URL(fileURLWithPath: folder + "/config6a"))
       let plugins = GraphvizPlugins.inspect(
         folder: folder, isFromEnvironment: true, configName: "config6a", layouts: [], formats: [])
       #expect(plugins.config == .empty)
@@ -158,7 +158,7 @@ import VCGraph
   /// what to install and run.
   @Test func aConfigWithoutTheFormatListsWhatThereIs() throws {
     try withFolder { folder in
-      FileManager.default.createFile(atPath: folder + "/config6a", contents: Data("libgvplugin_core.so.6 core {}".utf8))
+      try Data("libgvplugin_core.so.6 core {}".utf8).write(to: URL(fileURLWithPath: folder + "/config6a"))
       let plugins = GraphvizPlugins.inspect(
         folder: folder, isFromEnvironment: true, configName: "config6a", layouts: ["dot", "nop2"],
         formats: ["canon", "dot", "svg", "xdot"])

@@ -98,7 +98,7 @@ import VCGraphviz
   @Test func aControllerKeepsItsPlaceOnItsSideAndEveryFrameItsSize() throws {
     // Known: where two sides together are wider than 830 px, the frames are laid out in runs, each
     // of its own size (see `LegibilityTests.expectReadable`).
-    try withKnownIssue("frames laid out in runs at the 830-px page budget", isIntermittent: true) {
+    withKnownIssue("frames laid out in runs at the 830-px page budget", isIntermittent: true) {
       try placesStayOnEachSide()
     }
   }

@@ -363,7 +363,7 @@ func redrawWithDot(_ source: [UInt8]) throws -> DotRun {
   let output = folder.appendingPathComponent("graph.svg")
   let errors = folder.appendingPathComponent("errors.txt")
   try Data(source).write(to: input)
-  FileManager.default.createFile(atPath: errors.path, contents: nil)
+  try Data().write(to: errors)
   let process = Process()
   process.executableURL = URL(fileURLWithPath: dotProgram)
   process.arguments = ["-Tsvg", "-o", output.path, input.path]

@@ -42,8 +42,10 @@ public struct Segue: Sendable, Hashable {
     /// `presentation` (iOS 8, "Present Modally"), with the style the storyboard gives the segue
     /// or its destination; nil when neither does (UIKit's default, `automatic`).
     case presentation(style: ModalPresentationStyle?)
-    /// `popoverPresentation` (iOS 8), or the older iPad-only `popover` (iOS 5–7).
+    /// `popoverPresentation` (iOS 8).
     case popover
+    /// `popover` (iOS 5–7, iPad only, deprecated), replaced by `popoverPresentation`.
+    case legacyPopover
     /// `push` (iOS 5–7, deprecated): pushes onto the source's navigation controller.
     case push
     /// `modal` (iOS 5–7, deprecated), with its style when it gives one.
@@ -57,10 +59,14 @@ public struct Segue: Sendable, Hashable {
     /// A storyboard reference leading to the scene it names (drawn from the reference placeholder).
     case reference
     /// A relationship segue vcgraph has no containment for (`nextPage`, or a second relationship to a
-  /// scene that already has a container), by name.
+    /// scene that already has a container), by name.
     case relationship(String)
     /// A kind vcgraph does not know, as the storyboard spells it.
     case other(String)
+    /// A call site of an app map (`vcgraph map`): a transition the app's code (or a storyboard it
+    /// reads) makes, with its kind, style and `file:line`. Its ``Segue/destination`` is nil when the
+    /// code does not say what it shows (the transition's `unresolved` says why).
+    case call(AppMap.Transition)
 
     /// The kind as the storyboard's `kind` attribute spells it (`showDetail`, `popoverPresentation`),
     /// `reference` for a reference.
@@ -70,6 +76,7 @@ public struct Segue: Sendable, Hashable {
       case .showDetail: return "showDetail"
       case .presentation: return "presentation"
       case .popover: return "popoverPresentation"
+      case .legacyPopover: return "popover"
       case .push: return "push"
       case .modal: return "modal"
       case .replace: return "replace"
@@ -78,6 +85,7 @@ public struct Segue: Sendable, Hashable {
       case .reference: return "reference"
       case .relationship: return "relationship"
       case let .other(kind): return kind
+      case let .call(transition): return transition.kind.rawValue
       }
     }
 
@@ -89,6 +97,7 @@ public struct Segue: Sendable, Hashable {
       case .showDetail: return "show detail"
       case let .presentation(style): return "present · " + (style?.rawValue ?? "default")
       case .popover: return "popover"
+      case .legacyPopover: return "popover (iOS 5–7)"
       case .push: return "push (iOS 5–7)"
       case let .modal(style): return "modal (iOS 5–7)" + (style.map { " · \($0.rawValue)" } ?? "")
       case .replace: return "replace (iOS 5–7)"
@@ -98,6 +107,7 @@ public struct Segue: Sendable, Hashable {
       case let .relationship(name):
         return name == "compactViewController" ? "compact column" : "relationship · \(name)"
       case let .other(kind): return kind.isEmpty ? "segue (no kind)" : "\(kind) (unknown kind)"
+      case let .call(transition): return transition.label
       }
     }
   }

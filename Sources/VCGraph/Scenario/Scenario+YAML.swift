@@ -27,26 +27,26 @@ extension Scenario {
         inside.isEmpty
         ? "it is a folder with no " + Self.fileExtensions.map { ".\($0)" }.joined(separator: ", ") + " file"
         : "it is a folder; this command reads one scenario file, such as \(inside[0])"
-      throw ScenarioError(.unreadable(reason), at: SourceLocation(file: path, line: 1, column: 1))
+      throw ScenarioError(.unreadable(reason), at: SourceLocation(wholeFile: path))
     }
     if let kind = InputFile.specialFileKind(at: path) {
       throw ScenarioError(
         .unreadable("it is \(kind), not a file; save the scenario to a file"),
-        at: SourceLocation(file: path, line: 1, column: 1))
+        at: SourceLocation(wholeFile: path))
     }
     var text: String
     do {
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
       guard let decoded = String(data: data, encoding: .utf8) else {
         throw ScenarioError(
-          .unreadable("the file is not UTF-8 text"), at: SourceLocation(file: path, line: 1, column: 1))
+          .unreadable("the file is not UTF-8 text"), at: SourceLocation(wholeFile: path))
       }
       text = decoded
     } catch let error as ScenarioError {
       throw error
     } catch {
       let reason = (error as NSError).localizedFailureReason ?? "no such file, or it cannot be opened"
-      throw ScenarioError(.unreadable(reason), at: SourceLocation(file: path, line: 1, column: 1))
+      throw ScenarioError(.unreadable(reason), at: SourceLocation(wholeFile: path))
     }
     // A .json file is read by JSON's rules first (see JSONScenarioText).
     if (path as NSString).pathExtension.lowercased() == "json" {

@@ -34,7 +34,9 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     case wrongType(context: String, expected: String)
     /// A value is not one of the accepted words.
     case invalidValue(String, context: String, allowed: [String])
-    case unknownController(String)
+    /// A controller id not declared under `controllers:`, with the declared id it is nearest to
+    /// when one is near enough to be a misspelling.
+    case unknownController(String, nearest: String? = nil)
     /// `selectTab` names neither a controller nor a tab identifier given by an earlier `setTabs`.
     case unknownTabOrController(String, tabs: [String])
     case duplicateController(String)
@@ -68,9 +70,14 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
           return "'\(value)' is not a valid \(context); did you mean '\(nearest)'?"
         }
         return "'\(value)' is not a valid \(context); expected one of: \(allowed.joined(separator: ", "))"
-      case let .unknownController(id):
+      case let .unknownController(id, nearest):
+        if let nearest { return "unknown controller '\(id)'; did you mean '\(nearest)'?" }
         return "unknown controller '\(id)'; declare it under 'controllers:'"
       case let .unknownTabOrController(name, tabs):
+        if let nearest = Self.nearest(to: name, in: tabs) {
+          return
+            "'\(name)' is neither a controller nor a tab identifier given by an earlier setTabs; did you mean '\(nearest)'?"
+        }
         let shown = tabs.prefix(12).joined(separator: ", ") + (tabs.count > 12 ? ", … \(tabs.count - 12) more" : "")
         return "'\(name)' is neither a controller nor a tab identifier given by an earlier setTabs (tabs: \(shown))"
       case let .duplicateController(id): return "the controller '\(id)' is declared twice"

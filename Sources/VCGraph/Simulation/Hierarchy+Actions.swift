@@ -564,7 +564,9 @@ extension Hierarchy {
     if let window = windowRooted(at: id) {
       throw .isWindowRoot(controller.reference, window: window.id)
     }
-    if isSelfOrAncestor(id, of: parentID) || region(of: id).contains(parentID) {
+    // The region holds `id` and its descendants, so a parent that is `id` or below it is in it: no
+    // walk up from the parent (a walk as long as the nest is deep, at every step of a deep nest).
+    if region(of: id).contains(parentID) {
       throw .cycle(child: controller.reference, parent: reference(parentID))
     }
   }

@@ -40,7 +40,10 @@ public enum LoggedMisuse: Sendable, Hashable {
   public var message: String {
     switch self {
     case let .alreadyPresenting(presented, presenter, source, current):
+      // UIKit's words, then how to do what the step meant: a controller presents one at a time.
+      let (new, shown) = (Self.id(of: presented), Self.id(of: current))
       return "Attempt to present \(presented) on \(presenter) (from \(source)) which is already presenting \(current)."
+        + " To present \(new), dismiss \(shown) first ('dismiss: \(shown)'), or present from \(shown) ('from: \(shown)')."
     case let .notInWindowHierarchy(presented, presenter, source):
       return
         "Attempt to present \(presented) on \(presenter) (from \(source)) whose view is not in the window hierarchy."
@@ -64,5 +67,11 @@ public enum LoggedMisuse: Sendable, Hashable {
     case let .alreadyRoot(controller, window):
       return "\(controller) is already the root view controller of window '\(window)'; nothing changes."
     }
+  }
+
+  /// The id in a controller's UIKit description, `login` in `<LoginViewController: login>`.
+  private static func id(of reference: String) -> String {
+    guard reference.hasSuffix(">"), let colon = reference.range(of: ": ", options: .backwards) else { return reference }
+    return String(reference[colon.upperBound...].dropLast())
   }
 }

@@ -14,7 +14,7 @@ extension VCGraphCommand {
         Examples:
           vcgraph check samples/*.yaml
           vcgraph check samples/
-        """
+        """ + VCGraphCommand.formatsDocumented
     )
 
     @Argument(help: "Scenario files (YAML or JSON), or folders of them.")

@@ -29,7 +29,7 @@ extension VCGraphCommand {
           vcgraph diff before.txt after.txt
           vcgraph diff samples/login-flow.yaml#3 samples/login-flow.yaml#4 -o diagrams
           pbpaste | vcgraph diff before.txt - --exit-code
-        """
+        """ + VCGraphCommand.formatsDocumented
     )
 
     @Argument(help: ArgumentHelp("The earlier hierarchy.", valueName: "BEFORE"))

@@ -18,7 +18,7 @@ extension VCGraphCommand {
         Examples:
           vcgraph events samples/presentation-styles.yaml
           vcgraph events samples/navigation.yaml --step 2 --json
-        """
+        """ + VCGraphCommand.formatsDocumented
     )
 
     @OptionGroup var selection: StepSelection

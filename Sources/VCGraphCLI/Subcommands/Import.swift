@@ -39,7 +39,7 @@ extension VCGraphCommand {
           pbpaste | vcgraph import - --format mermaid
           vcgraph import dump.txt --report report.md
           vcgraph import dump.txt --format json -o snapshots
-        """
+        """ + VCGraphCommand.formatsDocumented
     )
 
     @Argument(help: ArgumentHelp("_printHierarchy dumps, or - to read standard input.", valueName: "DUMP"))

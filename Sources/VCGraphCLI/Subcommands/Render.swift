@@ -34,7 +34,7 @@ extension VCGraphCommand {
           vcgraph render flow.yaml --animate --animate-interval 1.5s --theme both
           vcgraph render samples/ --jobs 2 --format svg,png
           vcgraph render samples/adaptive.yaml --size-classes compact,regular --format png
-        """
+        """ + VCGraphCommand.formatsDocumented
     )
 
     @Argument(help: "Scenario files (YAML or JSON), or folders of them.")

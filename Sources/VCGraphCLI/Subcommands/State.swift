@@ -14,7 +14,7 @@ extension VCGraphCommand {
         Examples:
           vcgraph state samples/navigation.yaml
           vcgraph state samples/navigation.yaml --step 2 --json
-        """
+        """ + VCGraphCommand.formatsDocumented
     )
 
     @OptionGroup var selection: StepSelection

@@ -36,7 +36,7 @@ extension VCGraphCommand {
           vcgraph storyboard Main.storyboard
           vcgraph storyboard Base.lproj/*.storyboard -o docs/storyboards --format svg,png
           vcgraph storyboard Main.storyboard --format json | jq .
-        """
+        """ + VCGraphCommand.formatsDocumented
     )
 
     @Argument(help: ArgumentHelp("Storyboard files.", valueName: "STORYBOARD"))

@@ -86,6 +86,7 @@ extension ExportingCommand {
     case .storyboard: return "storyboard"
     case .render: return "scenario"
     case .diff: return "diff"
+    case .map: return "app"
     }
   }
 
@@ -93,6 +94,7 @@ extension ExportingCommand {
   private func defaultFormats(printing: Bool, report: String?) -> [ExportFormat] {
     if printing, self == .diff { return [.diagram(.dot)] }
     if report != nil, self == .import { return [] }
+    if self == .map { return [.text] }
     return [.diagram(.svg)]
   }
 

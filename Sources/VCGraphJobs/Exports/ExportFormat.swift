@@ -73,12 +73,14 @@ public enum ExportingCommand: String, Sendable, CaseIterable {
   case `import`
   case storyboard
   case diff
+  /// `vcgraph map`: the app map, drawn, or as JSON, Mermaid or text.
+  case map
 
   /// The formats it takes, in ``ExportFormat``'s order.
   public var formats: [ExportFormat] {
     switch self {
     case .render, .diff: return ExportFormat.allCases.filter { $0.diagramFormat != nil }
-    case .import, .storyboard: return ExportFormat.allCases
+    case .import, .storyboard, .map: return ExportFormat.allCases
     }
   }
 
@@ -88,9 +90,10 @@ public enum ExportingCommand: String, Sendable, CaseIterable {
   /// Whether it writes JSON, which advice may then offer.
   var writesJSON: Bool { formats.contains(.json) }
 
-  /// The help of its `--format`: the formats it takes, and what it writes without the flag.
+  /// The help of its `--format`: what it writes without the flag (the formats it takes follow,
+  /// as the argument parser lists an option's values).
   public func formatHelp(byDefault: String) -> String {
-    "Formats, comma-separated: \(Self.list(formats)) (default: \(byDefault))."
+    "Formats, comma-separated (default: \(byDefault))."
   }
 
   /// `svg, png, pdf`: formats as a message lists them.

@@ -2,7 +2,7 @@ import Foundation
 import VCGraph
 import VCGraphviz
 
-/// The job of `import`, `storyboard` and `diff` (and of any command that draws one picture an
+/// The job of `import`, `storyboard`, `diff` and `map` (and of any command that draws one picture an
 /// input): each input's hierarchy exported in every format asked for, its diagram drawn by a
 /// supervised worker, its files written all or none, never over the input they were read from.
 ///
@@ -68,6 +68,8 @@ public final class SnapshotJob {
     /// False when the diagram is drawn elsewhere (a storyboard's, in the atlas of every storyboard):
     /// only the text exports are made.
     public var drawsDiagram = true
+    /// The text exports, when they are not the hierarchy's (an app map's JSON, Mermaid and text).
+    public var textExport: ((ExportFormat) -> Data)?
 
     public init(
       path: String?, stem: String, noun: String, hierarchy: Hierarchy, diagram: @escaping () -> Diagram,
@@ -186,7 +188,8 @@ public final class SnapshotJob {
 
   /// The snapshot as text: its state as JSON (with a storyboard's segues and references), a
   /// Mermaid flowchart or an outline.
-  private func textExport(of snapshot: Snapshot, as format: ExportFormat) -> Data {
+  func textExport(of snapshot: Snapshot, as format: ExportFormat) -> Data {
+    if let export = snapshot.textExport { return export(format) }
     switch format {
     case .json:
       var document = StateDocument(steps: [.init(number: 1, action: snapshot.action, hierarchy: snapshot.hierarchy)])
@@ -194,6 +197,29 @@ public final class SnapshotJob {
       return Data(document.jsonString().utf8)
     case .mermaid: return Data(MermaidFlowchart(snapshot.hierarchy).text.utf8)
     default: return Data(HierarchyText(snapshot.hierarchy).text.utf8)
+    }
+  }
+}
+
+extension SnapshotJob.Snapshot {
+  /// An app map's snapshot (`vcgraph map`): its diagram drawn from the whole map, the focus folding
+  /// the rest, and its JSON, Mermaid and text written from `shown` (the map, or the part a focus keeps).
+  ///
+  /// - Parameters:
+  ///   - paths: the paths read, as the command line gives them (the first names the picture).
+  ///   - stem: the files' name: `Trips` for `Trips.svg`.
+  ///   - sourceURL: a URL with `{file}` and `{line}` the boxes and edges link to (and Mermaid's boxes).
+  public init(map: AppMap, shown: AppMap, paths: [String], stem: String, sourceURL: String?) {
+    let drawn = AppMapHierarchy(map)
+    self.init(
+      path: paths.joined(separator: ", "), stem: stem, noun: "the map", hierarchy: drawn.hierarchy,
+      diagram: { Diagram(appMap: drawn, name: stem, sourceURL: sourceURL) }, action: "map")
+    textExport = { format in
+      switch format {
+      case .json: return Data(shown.jsonText.utf8)
+      case .mermaid: return Data(shown.mermaid(sourceURL: sourceURL).utf8)
+      default: return Data(shown.text.utf8)
+      }
     }
   }
 }

@@ -8,7 +8,7 @@ extension Diagram {
     func tail(of relation: HierarchyDiff.Relation, in source: Hierarchy) -> String? {
       switch relation {
       case let .root(window, controller):
-        return plan.isDrawn.contains(controller) ? Self.nodeName(ofWindow: window) : nil
+        return plan.isDrawn.contains(controller) ? windowNodeName(window) : nil
       case let .child(parent, child):
         guard plan.isDrawn.contains(parent), plan.isDrawn.contains(child) else { return nil }
         return plan.contains(.controller(child), in: parent)
@@ -52,7 +52,7 @@ extension Diagram {
         guard plan.isDrawn.contains(navigation) else { continue }
         edges.append(foldEdge(fold, tail: plan.tail(of: .fold(index), in: navigation), head: head))
       case let .root(window):
-        edges.append(foldEdge(fold, tail: Self.nodeName(ofWindow: window), head: head))
+        edges.append(foldEdge(fold, tail: windowNodeName(window), head: head))
       case let .presentation(presenter):
         edges.append(foldEdge(fold, tail: Self.nodeName(ofController: presenter), head: head))
       case let .segues(source):
@@ -62,6 +62,11 @@ extension Diagram {
       }
     }
     return edges
+  }
+
+  /// The node of the window `id`: its own, or in a map, the one window box every root hangs from.
+  func windowNodeName(_ id: String) -> String {
+    Self.nodeName(ofWindow: appMap == nil ? id : hierarchy.windows.first?.id ?? id)
   }
 
   /// The edge of `relation`, drawn from `tail` (for a stack's child, the controller below it).
@@ -83,7 +88,9 @@ extension Diagram {
       classes = ["edge-root"]
       color = style.rootEdge
       attributes = [.init("penwidth", "2.2"), .init("weight", "4")]
-      lines = [HTMLText.font("root", size: 10, color: color, width: 40)]
+      lines = [
+        HTMLText.font(appMap.map { mapRootLabel(relation, drawing: $0) } ?? "root", size: 10, color: color, width: 40)
+      ]
     case let .child(_, child):
       let role = hierarchy.role(of: child)
       let shown = role?.isShown ?? true
@@ -126,6 +133,8 @@ extension Diagram {
     }
     if case .presentation = relation { lines = [] }
     classes += [Self.className(of: mark)].compactMap { $0 }
+    // An app map's containment is made by call sites too: each in the tooltip, a link to the first.
+    if let appMap { attributes += mapRelationAttributes(relation, drawing: appMap) }
     return .init(
       tail: tail, head: Self.nodeName(ofController: relation.target),
       attributes: [
@@ -158,17 +167,22 @@ extension Diagram {
       // The segues that lead to the folded scenes, counted with their kinds.
       let held = Set(fold.held)
       let segues = hierarchy.segues.filter { $0.source == source && $0.destination.map(held.contains) == true }
+      let text =
+        appMap == nil
+        ? "\(segues.count) segue\(segues.count == 1 ? "" : "s"): " + Self.kindList(segues)
+        : Self.mapFoldLabel(segues)
       attributes += [
         .init("class", "edge-segue edge-fold"), .init("style", "dotted"), .init("arrowhead", "vee"),
         .init(
-          "label",
-          html: padded([
-            HTMLText.font(
-              "\(segues.count) segue\(segues.count == 1 ? "" : "s"): " + Self.kindList(segues), size: 10,
-              color: style.segue, bold: true, width: 40, maxLines: 4)
-          ])),
+          "label", html: padded([HTMLText.font(text, size: 10, color: style.segue, bold: true, width: 40, maxLines: 4)])
+        ),
       ]
       attributes = attributes.setting(.init("color", style.segue)).setting(.init("penwidth", "1.5"))
+      // A map's transitions say where they are, folded or not.
+      if appMap != nil {
+        let tooltip = Self.mapTooltip(of: segues)
+        attributes += [.init("tooltip", tooltip), .init("labeltooltip", tooltip)]
+      }
     }
     return .init(tail: tail, head: head, attributes: attributes)
   }

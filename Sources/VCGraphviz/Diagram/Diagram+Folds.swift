@@ -78,11 +78,14 @@ extension Diagram {
     case .root: place = "root"
     case .presentation: place = "presented"
     case .popped: place = "popped in this step"
-    case .detached: place = "not in a window"
+    case .detached:
+      // A map's: controllers no transition links to, or with a focus, what is outside it.
+      place =
+        appMap == nil ? "not in a window" : folding.focus.isEmpty ? "linked to nothing drawn" : "outside the focus"
     case .windows:
       let count = hierarchy.windows.filter { $0.rootViewController.map(fold.members.contains) ?? false }.count
       place = "\(count) more window\(count == 1 ? "" : "s")"
-    case .segues: place = "scenes its segues lead to"
+    case .segues: place = appMap == nil ? "scenes its segues lead to" : "what its transitions lead to"
     }
     return place
   }
@@ -92,7 +95,9 @@ extension Diagram {
   /// more between them); two of one class are told apart by their ids.
   private func endNames(of fold: DrawingPlan.Fold) -> [String] {
     let ends = fold.ends
-    var names = ends.map { Self.foldName(of: $0, in: fold.source) }
+    var names = ends.map {
+      Self.foldName(of: $0, in: fold.source, namesFirstChild: appMap?.map.nodes[$0]?.instance != nil)
+    }
     if names.count > 1, names[0] == names[1], ends[0] != ends[1] {
       names[0] += " (\(ends[0]))"
       names[1] += " (\(ends[1]))"
@@ -111,11 +116,13 @@ extension Diagram {
   }
 
   /// How a fold names one of its controllers: its class without the module, and for one of UIKit's
-  /// containers the class of its first child (`UINavigationController › SearchViewController`).
-  private static func foldName(of id: String, in source: Hierarchy) -> String {
+  /// containers (or, `namesFirstChild`, one of a map's navigation controllers made around a
+  /// screen) the class of its first child (`UINavigationController › SearchViewController`).
+  private static func foldName(of id: String, in source: Hierarchy, namesFirstChild: Bool = false) -> String {
     guard let controller = source[id] else { return id }
     let name = controller.unqualifiedClassName
-    if controller.kind.isContainer, controller.className.hasPrefix("UI"), let first = controller.children.first,
+    if controller.kind.isContainer, controller.className.hasPrefix("UI") || namesFirstChild,
+      let first = controller.children.first,
       let child = source[first]
     {
       return name + " › " + child.unqualifiedClassName

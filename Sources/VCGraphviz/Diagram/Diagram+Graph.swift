@@ -24,6 +24,9 @@ extension Diagram {
             || (plan.controllers.isEmpty && plan.folds.isEmpty && hierarchy.windows.isEmpty))),
       .init("class", themeClass),
     ]
+    // A map's containers keep their children in order against the edges leaving them, which a second
+    // crossing minimisation over the clusters would give up.
+    if appMap != nil { graph.attributes.append(.init("remincross", "false")) }
     graph.nodeDefaults = [font, .init("shape", "box"), .init("margin", "0.1,0.05")]
     graph.edgeDefaults = [font, .init("arrowsize", "0.8")]
     let shownWindows = addWindows(to: &graph, plan)
@@ -53,7 +56,9 @@ extension Diagram {
   /// The clusters the boxes of `plan` are drawn in.
   func framing(of plan: DrawingPlan) -> Framing {
     func cluster(of id: String, in hierarchy: Hierarchy) -> String? {
-      hierarchy.window(of: id).map { Self.clusterName(ofWindow: $0.id) }
+      // A map's roots are the one window's, at different times: no frame holds them.
+      if appMap != nil { return nil }
+      return hierarchy.window(of: id).map { Self.clusterName(ofWindow: $0.id) }
         ?? (isStoryboard ? nil : Self.detachedClusterName)
     }
     let drawn = plan.controllers.map { (id: $0.id, source: $0.source, cluster: cluster(of: $0.id, in: $0.source)) }
@@ -61,7 +66,7 @@ extension Diagram {
       switch fold.anchor {
       case let .children(parent), let .presentation(parent), let .popped(parent):
         return cluster(of: parent, in: hierarchy.isMember(parent) ? hierarchy : (changes?.before ?? hierarchy))
-      case let .root(window): return Self.clusterName(ofWindow: window)
+      case let .root(window): return appMap == nil ? Self.clusterName(ofWindow: window) : nil
       case .detached: return isStoryboard ? nil : Self.detachedClusterName
       case .segues, .windows: return nil
       }
@@ -76,6 +81,12 @@ extension Diagram {
   private func addWindows(to graph: inout GraphDescription, _ plan: DrawingPlan) -> [Window] {
     let removedWindows = (changes?.removedWindows ?? []).compactMap { changes?.before.window(named: $0) }
     let shownWindows = hierarchy.windows.filter { !plan.foldedWindows.contains($0.id) }
+    // An app has one window whose root the code sets, maybe to one of several controllers: a map
+    // draws one window box, with an edge to each root, and no frames.
+    if appMap != nil, let first = shownWindows.first {
+      graph.nodes.append(windowNode(first, cluster: nil, mark: nil))
+      return shownWindows
+    }
     for (window, isRemoved) in shownWindows.map({ ($0, false) }) + removedWindows.map({ ($0, true) }) {
       let cluster = Self.clusterName(ofWindow: window.id)
       graph.clusters.append(

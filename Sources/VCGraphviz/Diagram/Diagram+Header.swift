@@ -42,55 +42,65 @@ extension Diagram {
       + "<TR><TD COLSPAN=\"3\" HEIGHT=\"10\"></TD></TR></TABLE>"
   }
 
+  /// A legend's words, in a cell.
+  func legendText(_ words: String) -> String {
+    "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font(words, size: 9, color: style.secondaryLabel))</TD>"
+  }
+
+  /// A legend's line or glyph (`━━━▶`), in a cell, in its colour.
+  func legendLine(_ glyphs: String, _ color: String) -> String {
+    "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font(glyphs, size: 9, color: color, bold: true))</TD>"
+  }
+
+  /// A legend's small box, drawn as the boxes it stands for.
+  func legendSwatch(border: String, fill: String, outline: String) -> String {
+    "<TD><TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"0\" STYLE=\"\(outline)\" COLOR=\"\(border)\" "
+      + "BGCOLOR=\"\(fill)\"><TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"18\" HEIGHT=\"9\"></TD></TR></TABLE></TD>"
+  }
+
+  /// The space between a legend's two columns.
+  static let legendGap = "<TD WIDTH=\"12\"></TD>"
+
+  /// The opening of a legend's table, its rows to follow (and `</TABLE>`).
+  static func legendTable(border: String) -> String {
+    "<TABLE BORDER=\"1\" COLOR=\"\(border)\" STYLE=\"rounded\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"2\">"
+  }
+
   /// The legend's row for a diff: how added, changed and removed elements look.
-  private func diffLegendRow(
-    line: (String, String) -> String, text: (String) -> String,
-    swatch: (_ border: String, _ fill: String, _ outline: String) -> String, gap: String
-  ) -> String {
-    "<TR>" + line("+ ADDED", style.added) + text("new since before (blue outline)") + gap
-      + swatch(style.changed, style.controllerFill, "rounded")
-      + text("~ changed (what it was below)") + "</TR>"
-      + "<TR>" + line("− REMOVED", style.removed) + text("gone since before (faded, dotted)") + gap
-      + "<TD></TD><TD></TD></TR>"
+  private var diffLegendRow: String {
+    "<TR>" + legendLine("+ ADDED", style.added) + legendText("new since before (blue outline)") + Self.legendGap
+      + legendSwatch(border: style.changed, fill: style.controllerFill, outline: "rounded")
+      + legendText("~ changed (what it was below)") + "</TR>"
+      + "<TR>" + legendLine("− REMOVED", style.removed) + legendText("gone since before (faded, dotted)")
+      + Self.legendGap + "<TD></TD><TD></TD></TR>"
   }
 
   /// A small key to the encoding: the three edge kinds, and swatches of the three view states
   /// drawn like the controller boxes.
   private func legend(showsFolds: Bool) -> String {
-    let size = 9
-    func text(_ words: String) -> String {
-      "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font(words, size: size, color: style.secondaryLabel))</TD>"
-    }
-    func line(_ glyphs: String, _ color: String) -> String {
-      "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">\(HTMLText.font(glyphs, size: size, color: color, bold: true))</TD>"
-    }
-    func swatch(border: String, fill: String, outline: String) -> String {
-      "<TD><TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"0\" STYLE=\"\(outline)\" COLOR=\"\(border)\" "
-        + "BGCOLOR=\"\(fill)\"><TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"18\" HEIGHT=\"9\"></TD></TR></TABLE></TD>"
-    }
-    let gap = "<TD WIDTH=\"12\"></TD>"
-    return
-      "<TABLE BORDER=\"1\" COLOR=\"\(style.panelBorder)\" STYLE=\"rounded\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"2\">"
+    if appMap != nil { return mapLegend(showsFolds: showsFolds) }
+    let (text, line, gap) = (legendText, legendLine, Self.legendGap)
+    return Self.legendTable(border: style.panelBorder)
       + "<TR>" + line("━━━▶", style.rootEdge) + text("window → root view controller") + gap
-      + swatch(border: style.onScreenBorder, fill: style.controllerFill, outline: "rounded")
+      + legendSwatch(border: style.onScreenBorder, fill: style.controllerFill, outline: "rounded")
       + text(isStoryboard ? "on screen at launch" : "on screen (appeared)") + "</TR>"
       + "<TR>" + line("───▶", style.shownChildEdge)
       + text("parent → child (\(style.shownChildEdgeNote))") + gap
       + (isStoryboard
-        ? swatch(border: style.offScreenBorder, fill: style.controllerFill, outline: "rounded")
+        ? legendSwatch(border: style.offScreenBorder, fill: style.controllerFill, outline: "rounded")
           + text("not shown at launch")
-        : swatch(border: style.offScreenBorder, fill: style.offScreenFill, outline: "rounded")
+        : legendSwatch(border: style.offScreenBorder, fill: style.offScreenFill, outline: "rounded")
           + text("off screen (disappeared)")) + "</TR>"
       + "<TR>" + line("╌╌╌▶", style.presentationEdge) + text("presenting → presented (style on its box)") + gap
-      + swatch(border: style.notLoadedBorder, fill: style.notLoadedFill, outline: "rounded,dashed")
+      + legendSwatch(border: style.notLoadedBorder, fill: style.notLoadedFill, outline: "rounded,dashed")
       + text(isStoryboard ? "⚠ unreachable or missing" : "view not loaded") + "</TR>"
       // The diff's rows only when it marks something: a diff with no changes draws no mark to explain.
       + (changes?.isEmpty == false || sides.contains(where: { $0.diagram.changes?.isEmpty == false })
-        ? diffLegendRow(line: line, text: text, swatch: swatch, gap: gap) : "")
+        ? diffLegendRow : "")
       // Folded controllers: explained only where some are.
       + (showsFolds
         ? "<TR>" + line("- - -▶", style.childEdge) + text("folded: how many, the first … the last") + gap
-          + swatch(border: style.foldBorder, fill: style.foldFill, outline: "rounded,dashed")
+          + legendSwatch(border: style.foldBorder, fill: style.foldFill, outline: "rounded,dashed")
           + text("controllers folded into one")
           + "</TR>"
         : "")

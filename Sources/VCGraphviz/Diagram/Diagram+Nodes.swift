@@ -1,11 +1,12 @@
 import VCGraph
 
 extension Diagram {
-  func windowNode(_ window: Window, cluster: String, mark: Mark?) -> GraphDescription.Node {
+  func windowNode(_ window: Window, cluster: String?, mark: Mark?) -> GraphDescription.Node {
     var subtitle = window.isKey ? "\(window.id) · key window" : window.id
+    if let appMap { subtitle = mapWindowSubtitle(window, drawing: appMap) }
     if window.horizontalSizeClass == .compact { subtitle += " · compact width" }
     var rows = [
-      HTMLText.font("UIWindow", size: 12, color: style.windowLabel, bold: true),
+      HTMLText.font(windowClass, size: 12, color: style.windowLabel, bold: true),
       HTMLText.font(subtitle, size: 10, color: style.windowSecondaryLabel, width: 40),
     ]
     if let note = markNote(mark, onDark: true) { rows.insert(note, at: 0) }
@@ -54,6 +55,8 @@ extension Diagram {
     // from where its view is), and the frames of a scenario draw most controllers as they were.
     // A storyboard's scene also shows its unwind segues, which no key holds.
     // A tab bar's iOS 18 tabs are drawn with what the other controllers say (which tabs have theirs).
+    // An app map's node says what the map knows of it.
+    if let appMap { return mapNode(controller, drawing: appMap, cluster: cluster, placement: placement) }
     guard controller.dumpRecord == nil, !isStoryboard, controller.tabs.isEmpty else {
       return makeControllerNode(
         controller, in: source, cluster: cluster, placement: placement, callbacks: callbacks, mark: mark)
@@ -94,7 +97,7 @@ extension Diagram {
     let isScene = isStoryboard && !onScreen && !loaded
     let isUnreachable = unreachableScenes?.contains(controller.id) ?? false
     let isMissing = isStoryboard && controller.className == "missing scene"
-    let state: (symbol: String, text: String, color: String)
+    var state: (symbol: String, text: String, color: String)
     if onScreen {
       state = ("●", "on screen · \(controller.appearance.rawValue)", style.onScreenText)
     } else if isMissing {
@@ -108,6 +111,8 @@ extension Diagram {
     } else {
       state = ("◌", "view not loaded", style.tertiaryLabel)
     }
+    // A controller drawn where it was, now gone (dismissed, popped, released): what it was, as past.
+    if isRemoved { state = ("−", "gone · was \(state.text)", style.removedText) }
     let isPlainScene = isScene && !isUnreachable && !isMissing
     let classColor =
       isRemoved ? style.removedText : onScreen || isPlainScene ? style.label : style.secondaryLabel

@@ -19,6 +19,7 @@ extension Diagram {
       hierarchy: storyboard.hierarchy, context: context, headline: storyboard.storyboard.fileName,
       caption: Self.caption(of: storyboard), title: title)
     unreachableScenes = Self.unreachableScenes(of: storyboard)
+    if storyboard.storyboard.platform == .macOS { windowClass = "NSWindow" }
   }
 
   /// The scenes nothing leads to: not the initial view controller or in its tree, no segue or
@@ -50,40 +51,20 @@ extension Diagram {
   }
 
   /// `12 scenes + 5 from Settings.storyboard · 9 segues (dotted teal, labelled with their kind;
-  /// ↩ unwind) · 1 reference followed (dashed teal) · at launch 3 on screen`.
+  /// ↩ unwind) · 1 reference followed (dashed teal) · at launch 3 on screen`: the file's counts
+  /// (``StoryboardHierarchy/Counts``), with how the diagram draws them.
   static func caption(of storyboard: StoryboardHierarchy) -> String {
-    let hierarchy = storyboard.hierarchy
-    func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-    let missing = Set(storyboard.missingScenes)
-    let scenes = hierarchy.order.filter { !missing.contains($0) }
-    let own = storyboard.storyboard.name
-    var scenesPart = plural(scenes.filter { storyboard.origins[$0]?.storyboard == own }.count, "scene")
-    var followed: [String] = []
-    for id in scenes {
-      if let name = storyboard.origins[id]?.storyboard, name != own, !followed.contains(name) { followed.append(name) }
+    let counts = storyboard.counts
+    var parts = [counts.scenesPhrase]
+    if counts.missingScenes > 0 {
+      parts.append("\(counts.missingScenes) missing scene\(counts.missingScenes == 1 ? "" : "s")")
     }
-    for name in followed {
-      scenesPart += " + \(scenes.filter { storyboard.origins[$0]?.storyboard == name }.count) from \(name).storyboard"
+    if let segues = counts.seguesPhrase {
+      parts.append(segues + " (dotted teal, labelled with their kind\(counts.hasUnwind ? "; ↩ unwind" : ""))")
     }
-    var parts = [scenesPart]
-    if !missing.isEmpty { parts.append(plural(missing.count, "missing scene")) }
-    let segues = hierarchy.segues.filter { $0.kind != .reference }
-    let hasUnwind = segues.contains {
-      if case .unwind = $0.kind { return true }
-      return false
-    }
-    if !segues.isEmpty {
-      parts.append(
-        plural(segues.count, "segue") + " (dotted teal, labelled with their kind\(hasUnwind ? "; ↩ unwind" : ""))")
-    }
-    let references = hierarchy.segues.count - segues.count
-    if references > 0 { parts.append(plural(references, "reference") + " followed (dashed teal)") }
-    if hierarchy.windows.isEmpty {
-      parts.append("no initial view controller, so no window")
-    } else {
-      let onScreen = hierarchy.members.filter { hierarchy[$0]?.appearance.isOnScreen == true }.count
-      parts.append("at launch \(onScreen) on screen")
-    }
+    let references = counts.referencesFollowed
+    if references > 0 { parts.append("\(references) reference\(references == 1 ? "" : "s") followed (dashed teal)") }
+    parts.append(counts.launchPhrase)
     return parts.joined(separator: " · ")
   }
 
@@ -105,6 +86,8 @@ extension Diagram {
     var groups: [(key: SegueGroupKey, segues: [(index: Int, segue: Segue)])] = []
     var positions: [SegueGroupKey: Int] = [:]
     for (index, segue) in hierarchy.segues.enumerated() {
+      // A map's transition with no destination is summarised in its source's box.
+      if case .call = segue.kind, segue.destination == nil { continue }
       let head = segue.destination ?? segue.source
       guard drawn.contains(segue.source), drawn.contains(head) else { continue }
       let key = SegueGroupKey(source: segue.source, head: head, kind: SegueGroupKey.Kind(segue.kind))
@@ -123,6 +106,12 @@ extension Diagram {
   private func segueEdge(
     _ key: SegueGroupKey, _ segues: [(index: Int, segue: Segue)]
   ) -> GraphDescription.Edge {
+    if key.kind == .call, let appMap {
+      var edge = mapEdge(source: key.source, head: key.head, segues: segues, drawing: appMap)
+      // As a storyboard's segue, one into a box its container places leaves it there.
+      if Self.isPlacedByContainment(key.head, in: hierarchy) { edge.attributes = edge.attributes.unranked() }
+      return edge
+    }
     let (index, first) = segues[0]
     var lines: [String]
     if key.kind == .unwind {
@@ -160,7 +149,7 @@ extension Diagram {
       .init("color", style.segue), .init("penwidth", segues.count > 1 ? "2.2" : "1.5"),
     ]
     switch key.kind {
-    case .reference:
+    case .reference, .call:
       attributes += [.init("style", "dashed"), .init("arrowhead", "empty")]
     case .unwind:
       attributes += [.init("style", "dotted"), .init("dir", "back"), .init("arrowtail", "vee")]
@@ -203,13 +192,18 @@ extension Diagram {
 
   /// `show ×2, custom`: each text once, in order, with how many times it came when more than once.
   static func kindCounts(_ labels: [String]) -> String {
+    labelCounts(labels).map { $0.count > 1 ? "\($0.label) ×\($0.count)" : $0.label }.joined(separator: ", ")
+  }
+
+  /// Each text once, in the order it first came, with how many times it came.
+  static func labelCounts(_ labels: [String]) -> [(label: String, count: Int)] {
     var order: [String] = []
     var counts: [String: Int] = [:]
     for label in labels {
       if counts[label] == nil { order.append(label) }
       counts[label, default: 0] += 1
     }
-    return order.map { counts[$0, default: 1] > 1 ? "\($0) ×\(counts[$0, default: 1])" : $0 }.joined(separator: ", ")
+    return order.map { ($0, counts[$0] ?? 1) }
   }
 }
 
@@ -217,12 +211,14 @@ extension Diagram {
 /// segues), references apart.
 private struct SegueGroupKey: Hashable {
   enum Kind: Hashable {
-    case reference, unwind, other
+    /// An app map's transitions: every kind between two boxes is one edge.
+    case reference, unwind, call, other
 
     init(_ kind: Segue.Kind) {
       switch kind {
       case .reference: self = .reference
       case .unwind: self = .unwind
+      case .call: self = .call
       default: self = .other
       }
     }

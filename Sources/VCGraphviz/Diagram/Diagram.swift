@@ -66,6 +66,11 @@ public struct Diagram: Sendable {
   /// simply not shown at launch, and whose scenes outside the initial controller's tree are not
   /// framed as outside any window.
   var isStoryboard: Bool { unreachableScenes != nil }
+  /// The class the window boxes name: `NSWindow` for a macOS storyboard.
+  var windowClass = "UIWindow"
+  /// For an app map's diagram (``init(appMap:name:title:sourceURL:)``): the map, whose boxes and
+  /// edges the diagram draws as a map's.
+  var appMap: AppMapDrawing?
 
   public init(
     hierarchy: Hierarchy, context: String, headline: String, caption: String? = nil, title: String? = nil,
@@ -134,6 +139,8 @@ public struct Diagram: Sendable {
   /// with that class name (with or without its module); nil without a focus.
   var focusedControllers: Set<String>? {
     guard !folding.focus.isEmpty else { return nil }
+    // A map's focus is what a node's transitions reach, two steps out.
+    if let appMap { return mapFocus(folding.focus, in: appMap) }
     var found = Set<String>()
     let candidates = hierarchy.members + (changes?.removedControllers ?? [])
     for name in folding.focus {
@@ -153,7 +160,9 @@ public struct Diagram: Sendable {
 
   /// The plan of what this diagram draws at `level`.
   func plan(level: FoldLevel, pinned: Set<String> = []) -> DrawingPlan {
-    DrawingPlan(hierarchy: hierarchy, changes: changes, level: level, focus: focusedControllers, pinned: pinned)
+    DrawingPlan(
+      hierarchy: hierarchy, changes: changes, level: level, focus: focusedControllers, pinned: pinned,
+      foldsLoneScenes: appMap != nil)
   }
 
 }

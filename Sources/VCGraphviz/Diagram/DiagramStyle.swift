@@ -78,6 +78,14 @@ struct DiagramStyle: Sendable, Hashable {
   /// SwiftUI's hosting controllers, in the pink of SwiftUI's own icon.
   var hosting: String
 
+  /// An app map's navigators (coordinators, routers, delegates): their kind, border and fill, a
+  /// grey apart from the screens'.
+  var navigator: String
+  var navigatorBorder: String
+  var navigatorFill: String
+  /// A map's transition to a controller the code does not name.
+  var unknownDestination: String
+
   /// The colour of a lifecycle callback in the callbacks panel.
   func color(for callback: LifecycleEvent.Callback) -> String {
     switch callback {
@@ -129,7 +137,8 @@ extension DiagramStyle {
     added: "#0A84FF", removed: "#FF8A80", removedFill: "#FFF5F4", removedText: "#C9A09C", changed: "#FF9500",
     viewLoad: "#0071E3",
     navigation: "#007AFF", tabBar: "#5856D6", splitView: "#30B0C7", pageView: "#A2845E", container: "#FF9500",
-    content: "#8E8E93", hosting: "#D6336C")
+    content: "#8E8E93", hosting: "#D6336C",
+    navigator: "#636366", navigatorBorder: "#8E8E93", navigatorFill: "#F2F2F7", unknownDestination: "#C93400")
 
   /// Light on black, after the dark system colours (label alphas flattened to solid colours), with
   /// surfaces that get lighter as they rise: the frames of windows, then boxes, then windows.
@@ -149,7 +158,8 @@ extension DiagramStyle {
     added: "#0A84FF", removed: "#B4605A", removedFill: "#241716", removedText: "#8C6E6B", changed: "#FF9F0A",
     viewLoad: "#409CFF",
     navigation: "#409CFF", tabBar: "#7D7AFF", splitView: "#40C8E0", pageView: "#AC8E68", container: "#FF9F0A",
-    content: "#98989D", hosting: "#FF6482")
+    content: "#98989D", hosting: "#FF6482",
+    navigator: "#AEAEB2", navigatorBorder: "#8E8E93", navigatorFill: "#1C1C1E", unknownDestination: "#FF9F0A")
 }
 
 extension Diagram {

@@ -34,7 +34,10 @@ extension DrawingPlan {
     /// Removed controllers by the parent they had.
     private let removedChildren: [String: [String]]
 
-    init(hierarchy: Hierarchy, changes: HierarchyDiff?, level: FoldLevel, focus: Set<String>?) {
+    /// Scenes that nothing leads to and that lead nowhere, and fold together at this level (an app map's).
+    private let loneScenes: Set<String>
+
+    init(hierarchy: Hierarchy, changes: HierarchyDiff?, level: FoldLevel, focus: Set<String>?, foldsLoneScenes: Bool) {
       self.hierarchy = hierarchy
       before = changes?.before
       self.level = level
@@ -58,6 +61,17 @@ extension DrawingPlan {
       }
       self.removedChildren = removedChildren
       segueEnds = Set(hierarchy.segues.flatMap { [$0.source] + ($0.destination.map { [$0] } ?? []) })
+      if foldsLoneScenes, level >= .subtrees {
+        let roots = Set(hierarchy.windows.compactMap(\.rootViewController))
+        loneScenes = Set(
+          hierarchy.members.filter { [segueEnds] id in
+            guard let controller = hierarchy[id] else { return false }
+            return controller.parent == nil && controller.children.isEmpty && !roots.contains(id)
+              && !segueEnds.contains(id)
+          })
+      } else {
+        loneScenes = []
+      }
       segueLeaves = Self.segueLeaves(of: hierarchy)
       var firstSegue: [String: Int] = [:]
       for (index, segue) in hierarchy.segues.enumerated() {
@@ -295,8 +309,8 @@ extension DrawingPlan {
       if controller.presenter != nil || controller.presentation != nil { return true }
       if isFlagged(id) || (segueEnds.contains(id) && segueLeafSource(of: id) == nil) { return true }
       // A root of its own (a window's, or of a tree outside any window), unless it is a storyboard's
-      // scene that folds beside the scene whose segues lead to it.
-      if controller.parent == nil, segueLeafSource(of: id) == nil { return true }
+      // scene that folds beside the scene whose segues lead to it, or a map's lone scene.
+      if controller.parent == nil, segueLeafSource(of: id) == nil, !loneScenes.contains(id) { return true }
       if changed.contains(id) { return level < .stacks || !isStackMiddle }
       let isContainer = controller.kind.isContainer || !controller.children.isEmpty
       switch level {

@@ -98,15 +98,19 @@ struct DrawingPlan {
   ///     level would share it (a controller drawn as a stack's top in one frame and elsewhere in
   ///     another); a split view's column among them has a place as a column apart from the one it
   ///     has in a stack.
+  ///   - foldsLoneScenes: true for an app map, whose controllers no transition leads to and that lead
+  ///     nowhere (no segue, no child, no window) fold together from level ``FoldLevel/subtrees`` on,
+  ///     rather than each standing alone: a real app has dozens.
   init(
     hierarchy: Hierarchy, changes: HierarchyDiff?, level: FoldLevel, focus: Set<String>? = nil,
-    pinned: Set<String> = []
+    pinned: Set<String> = [], foldsLoneScenes: Bool = false
   ) {
     self.hierarchy = hierarchy
     self.changes = changes
     self.level = level
     self.pinned = pinned
-    var facts = Facts(hierarchy: hierarchy, changes: changes, level: level, focus: focus)
+    var facts = Facts(
+      hierarchy: hierarchy, changes: changes, level: level, focus: focus, foldsLoneScenes: foldsLoneScenes)
     // Every controller is placed from the roots down: window roots, then the trees outside any window.
     var placed: Set<String> = []
     foldWindowsPastLimit(facts: &facts, placed: &placed)

@@ -233,7 +233,8 @@ extension Diagram {
       wrap.map {
         $0.windowsSideBySide ? shownWindows.count : max(1, Int(Double(shownWindows.count).squareRoot().rounded(.up)))
       } ?? (level >= .stacks ? 1 : nil)
-    guard let windowRow else { return [] }
+    // A map draws one window box (see `addWindows`): nothing to place below it.
+    guard let windowRow, appMap == nil else { return [] }
     var edges: [GraphDescription.Edge] = []
     let windows = shownWindows.map { Self.clusterName(ofWindow: $0.id) }
     /// The node of the deepest box drawn in `cluster`.

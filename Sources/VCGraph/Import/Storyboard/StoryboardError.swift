@@ -33,6 +33,13 @@ public struct StoryboardError: Error, Sendable, Hashable, CustomStringConvertibl
     case documentTypeDeclaration
     /// Two scenes' controllers with the same object id: Xcode refuses such a document as corrupt.
     case duplicateObjectID(String, firstLine: Int)
+    /// The document is in another encoding than UTF-8 or UTF-16 (its XML declaration names it, or
+    /// its first bytes are UTF-32 or EBCDIC): Xcode writes UTF-8, and other encodings can spell
+    /// markup in ways the checks before parsing would not see (UTF-7's `<+ACE-DOCTYPE`).
+    case unsupportedEncoding(String)
+    /// The text the XML parser delivered (names, attribute values, text) grew past the limit,
+    /// ``Storyboard/maximumTextBytes``: it was stopped there.
+    case textTooLong(limit: Int)
 
     public var message: String {
       switch self {
@@ -52,6 +59,11 @@ public struct StoryboardError: Error, Sendable, Hashable, CustomStringConvertibl
       case let .duplicateObjectID(objectID, firstLine):
         return "a second scene controller with the object id \"\(objectID)\" (the first is on line \(firstLine));"
           + " Xcode refuses such a storyboard as corrupt"
+      case let .unsupportedEncoding(encoding):
+        return "the document is in \(encoding); vcgraph reads storyboards in UTF-8, as Xcode writes them, or UTF-16"
+      case let .textTooLong(limit):
+        return "the document's text grows past \(limit >> 20) MiB as the XML parser reads it, the most vcgraph"
+          + " reads from one storyboard (Xcode's largest storyboards hold a few MiB); reading stopped there"
       }
     }
 
@@ -118,7 +130,8 @@ public struct StoryboardWarning: Sendable, Hashable, CustomStringConvertible {
     case missingDestination(objectID: String, kind: String)
     /// A relationship segue that is not one of its container's.
     case unknownRelationship(String, element: String)
-    /// A second relationship or embed segue to a controller that already has a parent.
+    /// A second relationship or embed segue to a controller that already has a parent, past
+    /// ``StoryboardHierarchy/maximumEmbeddedInstances`` (below it, the second is an instance of its own).
     case secondParent(child: String, parent: String, firstParent: String)
     /// A relationship or embed segue that would make a controller contain itself.
     case containmentCycle(child: String, parent: String)
@@ -128,10 +141,13 @@ public struct StoryboardWarning: Sendable, Hashable, CustomStringConvertible {
     case missingInitialViewController(String)
     /// Two scenes with the same storyboard identifier.
     case duplicateIdentifier(String)
-    /// A storyboard of another platform than UIKit's (AppKit, WatchKit): drawn with UIKit's rules.
+    /// A storyboard of another platform than UIKit's (AppKit): drawn with UIKit's rules.
     case otherPlatform(type: String)
-    /// Scenes embedded more than once, within each other, would make more instances than vcgraph
-    /// draws (each embed of a scene that embeds twice doubles them): the later embeds are segues.
+    /// Scenes that hold no view controller vcgraph reads (WatchKit's interface controllers),
+    /// `count` of the file's `of` scenes, left out with their segues; `reason` says what they hold.
+    case scenesLeftOut(count: Int, of: Int, reason: String)
+    /// Scenes taken by several containers, within each other, would make more instances than
+    /// vcgraph draws (each embed of a scene that embeds twice doubles them): the later ones are segues.
     case tooManyEmbeddedInstances(limit: Int)
 
     public var message: String {
@@ -168,9 +184,13 @@ public struct StoryboardWarning: Sendable, Hashable, CustomStringConvertible {
       case let .otherPlatform(type):
         return "a \(type) document, not UIKit's; its controllers are drawn as content controllers and its"
           + " relationships as segues"
+      case let .scenesLeftOut(count, total, reason):
+        let scenes =
+          count == total ? (count == 1 ? "the file's one scene" : "all \(count) scenes") : "\(count) of \(total) scenes"
+        return "\(scenes) left out, not drawn: they hold \(reason)"
       case let .tooManyEmbeddedInstances(limit):
-        return "scenes embedded several times within each other make more than \(limit) instances;"
-          + " the embeds past those are drawn as segues"
+        return "scenes taken by several containers within each other make more than \(limit) instances;"
+          + " the relationship and embed segues past those are drawn as segues"
       }
     }
   }

@@ -4,8 +4,9 @@ extension Measurements {
   /// `vcgraph import` of a wide dump (issue 27, item 8): a navigation controller and its N − 1
   /// children, one a line, at two sizes, as SVG (reading the dump and drawing it) and, for
   /// comparison, as JSON (reading it and writing its state); the SVG import's CPU a line at the
-  /// larger size against the smaller.
-  func measureWideDump() throws(BenchmarkError) {
+  /// larger size against the smaller. Then two streams that never end, which it must stop reading
+  /// at its limits (the tests check that it stops, and with what message; how fast is measured here).
+  func measureImports() throws(BenchmarkError) {
     var section = Report.Section(
       title: "import of a wide dump: a navigation controller with N − 1 children",
       columns: [
@@ -41,6 +42,34 @@ extension Measurements {
     section.notes.append(
       "Each run is `vcgraph import DUMP -o DIR --format svg` (or `json`), started through a helper process. Its "
         + "CPU is vcgraph's and that of the worker that draws with Graphviz, which it waits for.")
+    finish(section)
+    try measureEndlessStreams()
+  }
+
+  /// `vcgraph import -` of two streams that never end: it stops reading each at its limit, with an
+  /// error or a warning naming it.
+  private func measureEndlessStreams() throws(BenchmarkError) {
+    var section = Report.Section(
+      title: "import of endless streams on standard input (vcgraph import -, child process)",
+      columns: ["input", "wall time", "CPU time"])
+    // The streams end the import with an error or a warning: `|| true` keeps the shell's status 0.
+    let streams = [
+      ("`yes garbage | vcgraph import -`: 1 MiB without a controller line", "yes garbage"),
+      (
+        "`yes '<A>, state: appeared, view: <UIView>' | vcgraph import -`: 100,000 controller lines",
+        "yes '<A>, state: appeared, view: <UIView>'"
+      ),
+    ]
+    for (name, command) in streams {
+      progress("vcgraph import -, \(command)")
+      let run = try MeasuredRun.run(
+        "/bin/sh", ["-c", "\(command) 2>/dev/null | '\(vcgraph)' import - --format text -o - >/dev/null || true"],
+        scratch: workspace.url)
+      section.rows.append([name, Format.time(run.wallTime), Format.time(run.cpuTime)])
+    }
+    section.notes.append(
+      "A stream's times include `yes` and the shell; vcgraph stops reading each at its limit, with an error "
+        + "naming it. The tests check that and what it says; how fast is measured here.")
     finish(section)
   }
 
