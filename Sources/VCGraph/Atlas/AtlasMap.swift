@@ -44,6 +44,11 @@ public struct AtlasMap: Sendable {
   /// Other names a reader may give a controller (Interface Builder's object id, `BYZ-38-t0r`):
   /// the controller's id, by name.
   public var aliases: [String: String]
+  /// For the map of an app's code (``init(appMap:name:)``): that map, whose boxes and edges its
+  /// pages draw as `vcgraph map` draws them.
+  public var appMap: AppMapHierarchy?
+  /// For the map of an app's code: a URL with `{file}` and `{line}` that its boxes and edges link to.
+  public var sourceURL: String?
 
   public init(
     hierarchy: Hierarchy, title: String, context: String, parts: [String: String] = [:], partOrder: [String] = [],

@@ -15,9 +15,16 @@ extension SnapshotJob {
     public var html: Bool
     /// Also `index.md`.
     public var markdown: Bool
+    /// The map as one picture, drawn instead when the atlas has one page (and neither `--html` nor
+    /// `--markdown` asks for an atlas), in the file it names; its text exports are written with
+    /// the atlas. `vcgraph map` gives its map's snapshot: a map that fits a page is its usual picture.
+    public var alone: Snapshot?
 
-    public init(map: AtlasMap, noun: String, path: String, html: Bool = false, markdown: Bool = false) {
+    public init(
+      map: AtlasMap, noun: String, path: String, html: Bool = false, markdown: Bool = false, alone: Snapshot? = nil
+    ) {
       (self.map, self.noun, self.path, self.html, self.markdown) = (map, noun, path, html, markdown)
+      self.alone = alone
     }
   }
 
@@ -38,6 +45,9 @@ extension SnapshotJob {
       let renderer = try drawingRenderer()
       drawer?.input = (snapshot.path, Atlas.overviewName, options.plan.destination.crashFolder)
       let atlas = try renderer.atlas(of: snapshot.map, budget: options.pageBudget)
+      if atlas.pages.count == 1, !snapshot.html, !snapshot.markdown, let alone = snapshot.alone {
+        return try export(alone)
+      }
       if options.plan.destination == .standardOutput {
         guard atlas.pages.count == 1, let format = formats.first else {
           throw Failure(
@@ -47,6 +57,11 @@ extension SnapshotJob {
         return .printed(Data(page[format] ?? []))
       }
       files = try atlasFiles(atlas, snapshot: snapshot, formats: formats, drawn: drawn, renderer: renderer)
+      if let alone = snapshot.alone {
+        for format in options.plan.formats where format.diagramFormat == nil {
+          files.append((format.fileName(stem: alone.stem), textExport(of: alone, as: format)))
+        }
+      }
     } catch let failure as Failure {
       throw failure
     } catch let error as RenderError {

@@ -48,6 +48,8 @@ extension Diagram {
     unreachableScenes = Set(page.ids.filter { unreachable.contains($0.value) }.map(\.key))
     self.links = links
     self.linkLists = linkLists
+    // A page of an app's code map draws its boxes and transitions as `vcgraph map` does.
+    if let appMap = map.appMap { self.appMap = AppMapDrawing(map: appMap, sourceURL: map.sourceURL) }
   }
 
   /// The box that lists the controllers of other pages one controller leads to, a row each: where

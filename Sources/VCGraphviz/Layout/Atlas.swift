@@ -121,7 +121,8 @@ public struct Atlas: Sendable {
     var context = map.partContexts[page.part] ?? map.context
     if pages.count > 1 { context += " · PAGE \(index + 1) OF \(pages.count)" }
     var diagram = Diagram(
-      atlasPage: hierarchy, of: map, context: context, headline: page.headline, caption: caption(ofPage: index, hierarchy),
+      atlasPage: hierarchy, of: map, context: context, headline: page.headline,
+      caption: caption(ofPage: index, hierarchy),
       links: links, linkLists: lists)
     diagram.theme = theme
     diagram.folding = Folding(mode: .none)
@@ -142,7 +143,12 @@ public struct Atlas: Sendable {
     let page = pages[index]
     var parts = [plural(page.controllers.count, map.context.hasPrefix("STORYBOARD") ? "scene" : "controller")]
     let segues = hierarchy.hierarchy.segues.filter { $0.kind != .reference }.count
-    if segues > 0 { parts.append(plural(segues, "segue") + " (dotted teal, labelled with their kind)") }
+    if segues > 0 {
+      parts.append(
+        map.appMap == nil
+          ? plural(segues, "segue") + " (dotted teal, labelled with their kind)"
+          : plural(segues, "transition") + " (labelled with their kind)")
+    }
     let targets = Set(hierarchy.links.values).union(hierarchy.linkLists.values.flatMap(\.targets))
     if !targets.isEmpty {
       let pagesLinked = Set(targets.compactMap(pageIndex(of:))).count
@@ -190,7 +196,8 @@ extension Atlas {
       let alone = byPart[part] == 1
       // A part's first page takes the part's own file name (`Shop.svg`): where its app starts.
       let isFirst = seenParts.insert(part).inserted
-      let partName = part.isEmpty ? nil : part
+      // A part without a name may have a title (an app map's top folder, by the app's name).
+      let partName = part.isEmpty ? map.partTitles[part] : part
       let seedName = Self.name(of: seed, in: map)
       // The part names the page only when there are several.
       let partShown = byPart.count > 1 ? partName : nil
@@ -239,10 +246,16 @@ extension Atlas {
         current = first
         continue
       }
+      // A navigation controller an app's code makes around a controller it holds elsewhere: by that controller.
+      if let root = map.appMap?.nodes[current]?.instance?.root, map.hierarchy[root] != nil {
+        current = root
+        continue
+      }
       if className.hasPrefix("UI"), controller.kind != .content {
         return controller.kind.displayName.prefix(1).uppercased() + controller.kind.displayName.dropFirst()
       }
-      for suffix in ["ViewController", "Controller"] where className.hasSuffix(suffix) && className.count > suffix.count {
+      for suffix in ["ViewController", "Controller"] where className.hasSuffix(suffix) && className.count > suffix.count
+      {
         return String(className.dropLast(suffix.count))
       }
       return className
@@ -257,6 +270,13 @@ extension Renderer {
   /// does not fit, wrapped or not. A page of one controller that does not fit is kept as it is.
   public func atlas(of map: AtlasMap, budget: PageBudget) throws(RenderError) -> Atlas {
     let cut = AtlasCut(map: map, budget: budget)
+    // An app's code map that fits one page unfolded is one picture, whatever folders it comes from.
+    if map.appMap != nil, Set(map.controllers.map(map.part(of:))).count > 1 {
+      let whole = [map.controllers]
+      if let wrapping = try fit(Atlas(map: map, homes: whole).diagram(ofPage: 0), budget: budget) {
+        return Atlas(map: map, homes: whole, wrappings: [map.controllers: wrapping])
+      }
+    }
     var homes = cut.pages()
     var fitting: [[String]: Diagram.Wrapping] = [:]
     while true {
