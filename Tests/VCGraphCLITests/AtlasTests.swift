@@ -165,10 +165,16 @@ import VCGraphviz
   @Test func aDumpThatFitsUnfoldedIsDrawnUnfolded() throws {
     var lines = ["<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>"]
     for tab in 0..<2 {
-      let shown = tab == 0 ? "appeared, view: <UILayoutContainerView 0x1\(tab)1>" : "disappeared, view: <UILayoutContainerView 0x1\(tab)1> not in the window"
+      let shown =
+        tab == 0
+        ? "appeared, view: <UILayoutContainerView 0x1\(tab)1>"
+        : "disappeared, view: <UILayoutContainerView 0x1\(tab)1> not in the window"
       lines.append("   | <UINavigationController 0x1\(tab)0>, state: \(shown)")
       for level in 0..<4 {
-        let state = tab == 0 && level == 3 ? "appeared, view: <UIView 0x3\(tab)\(level)>" : "disappeared, view: <UIView 0x3\(tab)\(level)> not in the window"
+        let state =
+          tab == 0 && level == 3
+          ? "appeared, view: <UIView 0x3\(tab)\(level)>"
+          : "disappeared, view: <UIView 0x3\(tab)\(level)> not in the window"
         lines.append("   |    | <App.Tab\(tab)Level\(level)ViewController 0x2\(tab)\(level)>, state: \(state)")
       }
     }
@@ -206,6 +212,32 @@ import VCGraphviz
   }
 
   // MARK: - End to end
+
+  /// `vcgraph storyboard` of a cross-linked storyboard (every scene the destination of two
+  /// segues; issue 27, item 7), as a user runs it: by default an atlas; `--focus` with a scene's
+  /// Interface Builder object id draws that scene and what it reaches; `--fold all` folds.
+  @Test func aCrossLinkedStoryboardDrawsAndItsAdviceWorks() throws {
+    try withTemporaryFolder { folder in
+      try folder.write(Workload.crossLinkedStoryboard(scenes: 60), to: "cross.storyboard")
+      let atlas = try runVCGraph(["storyboard", "cross.storyboard", "-o", "out"], in: folder.url)
+      #expect(atlas.status == 0, "\(atlas)")
+      let pages = try #require(try parseJSONObject(try folder.bytes("out/index.json"))["pages"] as? [[String: Any]])
+      #expect(pages.count > 1)
+      #expect(pages.reduce(0) { $0 + ($1["controllers"] as? [String] ?? []).count } == 60)
+      // What the advice of a drawing that takes too long says: focus on a part, by the scene's object id.
+      let focused = try runVCGraph(
+        ["storyboard", "cross.storyboard", "--focus", "scene-5", "--format", "dot", "-o", "-"], in: folder.url)
+      #expect(focused.status == 0, "\(focused)")
+      #expect(focused.standardOutput.contains("\"vc:Screen5\""))
+      #expect(focused.standardOutput.contains("\"fold:"))
+      // Or fold more.
+      let folded = try runVCGraph(
+        ["storyboard", "cross.storyboard", "--fold", "all", "--format", "dot", "-o", "-"], in: folder.url)
+      #expect(folded.status == 0, "\(folded)")
+      #expect(folded.standardOutput.contains("\"fold:"))
+      #expect(folded.standardOutput.components(separatedBy: "\"vc:").count - 1 < 30)
+    }
+  }
 
   /// `vcgraph storyboard` of a modular app, as a user runs it: every page, the overview, the index
   /// and the browsable pages, all written.
