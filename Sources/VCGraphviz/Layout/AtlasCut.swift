@@ -104,45 +104,27 @@ struct AtlasCut {
 
   /// The pages of the map, each a list of controllers (its first the one it starts from), in the
   /// order of the parts, then of reading.
+  ///
+  /// A storyboard reference that only segues lead to (nothing holds it), to a scene the atlas
+  /// draws, is on no page: a segue to it leads to its scene's page, in a link box or list. Alone,
+  /// such references made pages of links only; on their source's page, a row of link boxes.
   func pages() -> [[String]] {
     var byPart: [String: [String]] = [:]
-    for id in map.controllers { byPart[map.part(of: id), default: []].append(id) }
+    for id in map.controllers {
+      if map.references[id] != nil, map.hierarchy[id]?.parent == nil, map.hierarchy[id]?.presenter == nil { continue }
+      byPart[map.part(of: id), default: []].append(id)
+    }
     var parts = map.partOrder.filter { byPart[$0] != nil }
     for id in map.controllers where !parts.contains(map.part(of: id)) { parts.append(map.part(of: id)) }
     return parts.flatMap { part in pages(of: byPart[part] ?? []) }
   }
 
   /// One part's pages: the whole part when it fits, else its pieces gathered by links.
-  ///
-  /// A storyboard reference that only segues lead to (nothing holds it) goes on the page of the
-  /// first controller whose segue leads to it, else on the part's first page: alone, such
-  /// references would make a page of links only.
   func pages(of members: [String]) -> [[String]] {
     guard !members.isEmpty else { return [] }
     if boxes(Set(members)) <= capacity { return [readingOrder(members)] }
-    let inside = Set(members)
-    var ledFrom: [String: String] = [:]
-    for segue in map.hierarchy.segues {
-      guard let destination = segue.destination, map.references[destination] != nil, inside.contains(segue.source),
-        segue.source != destination, ledFrom[destination] == nil
-      else { continue }
-      ledFrom[destination] = segue.source
-    }
-    let loose = members.filter { id in
-      map.references[id] != nil && map.hierarchy[id]?.parent == nil && map.hierarchy[id]?.presenter == nil
-        && !held(by: id).contains(where: inside.contains)
-    }
-    let placed = Set(loose)
-    let rest = members.filter { !placed.contains($0) }
-    guard !rest.isEmpty else { return [readingOrder(members)] }
-    let pieces = readingOrder(pieces: pieces(of: rest, limit: max(1, capacity * 2 / 3)))
-    var pages = merged(gather(pieces, capacity: capacity))
-    for reference in loose {
-      // Its source's page (a source that is itself a loose reference: the part's first page).
-      let page = ledFrom[reference].flatMap { source in pages.firstIndex { $0.contains(source) } } ?? 0
-      pages[page].append(reference)
-    }
-    return pages
+    let pieces = readingOrder(pieces: pieces(of: members, limit: max(1, capacity * 2 / 3)))
+    return merged(gather(pieces, capacity: capacity))
   }
 
   /// Pages put together where they fit one: each onto the earlier page it has most links with (the
@@ -274,25 +256,6 @@ struct AtlasCut {
   /// A page that does not fit cut in two: its pieces in two runs of about half its controllers
   /// each, or its one piece cut smaller; nil for a page of one controller, which cannot be cut.
   func split(_ page: [String]) -> [[String]]? {
-    // Storyboard references nothing on the page holds go with the half their segue comes from.
-    let inside = Set(page)
-    let loose = page.filter { id in
-      map.references[id] != nil && !page.contains { map.hierarchy[$0]?.children.contains(id) == true }
-    }
-    guard !loose.isEmpty else { return halves(page) }
-    let placed = Set(loose)
-    guard let halves = halves(page.filter { !placed.contains($0) }) else { return nil }
-    var result = halves
-    for reference in loose {
-      let source = map.hierarchy.segues.first { $0.destination == reference && inside.contains($0.source) }?.source
-      let half = source.flatMap { source in result.firstIndex { $0.contains(source) } } ?? 0
-      result[half].append(reference)
-    }
-    return result
-  }
-
-  /// `page` cut in two, as ``split(_:)`` says, storyboard references or not.
-  private func halves(_ page: [String]) -> [[String]]? {
     guard page.count > 1 else { return nil }
     let half = (page.count + 1) / 2
     let position = Dictionary(page.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
