@@ -61,16 +61,17 @@ extension AtlasMap {
             other.storyboard.scenes.first { $0.storyboardIdentifier == identifier }?.objectID
           } ?? other.storyboard.initialViewController
         guard let objectID,
-          let target = other.drawn.origins.first(where: { $0.value.objectID == objectID && $0.value.storyboard == name })?
-            .key,
+          let target = other.drawn.origins.first(where: { $0.value.objectID == objectID && $0.value.storyboard == name }
+          )?
+          .key,
           let targetID = other.rename[target], let sourceID = rename[id]
         else { continue }
         references[sourceID] = targetID
         hierarchy.segues.append(Segue(source: sourceID, destination: targetID, kind: .reference))
       }
     }
-    // The storyboards in the order a user meets them: those no other storyboard refers to first
-    // (the app's main one), each followed by those its references lead to, breadth first.
+    // The storyboards in the order a user meets them: those no other storyboard refers to first,
+    // each followed by those its references lead to, breadth first.
     let position = Dictionary(hierarchy.order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     var referred: [String: [String]] = [:]
     for (source, target) in references.sorted(by: { (position[$0.key] ?? 0) < (position[$1.key] ?? 0) }) {
@@ -87,25 +88,34 @@ extension AtlasMap {
         queue += referred[next] ?? []
       }
     }
-    for name in set.map(\.name) where !isReferred.contains(name) { visit(name) }
+    // Of those, the one that refers to most storyboards first (the app's main one, not its launch screen).
+    let entries = set.map(\.name).enumerated().filter { !isReferred.contains($0.element) }
+    for (_, name) in entries.sorted(by: {
+      (-(referred[$0.element]?.count ?? 0), $0.offset) < (-(referred[$1.element]?.count ?? 0), $1.offset)
+    }) {
+      visit(name)
+    }
     // Storyboards only a cycle of references leads to.
     for name in set.map(\.name) { visit(name) }
     let title =
       set.count == 1
-      ? set[0].fileName : "\(set.count) storyboards: " + order.prefix(4).joined(separator: ", ")
+      ? set[0].fileName
+      : "\(set.count) storyboards: " + order.prefix(4).joined(separator: ", ")
         + (set.count > 4 ? " and \(set.count - 4) more" : "")
     self.init(
       hierarchy: hierarchy, title: title, context: "STORYBOARDS", parts: parts, partOrder: order,
       references: references)
     self.missing = missing
     self.aliases = aliases
+    for (storyboard, drawn, _) in built { partStoryboards[storyboard.name] = drawn }
     for storyboard in set {
       partTitles[storyboard.name] = storyboard.fileName
       partStems[storyboard.name] = storyboard.name
       var context = "STORYBOARD"
       if let device = storyboard.device.summary {
         context += " · " + device.uppercased()
-      } else if hierarchy.viewControllers.contains(where: { $0.kind == .splitView && parts[$0.id] == storyboard.name }) {
+      } else if hierarchy.viewControllers.contains(where: { $0.kind == .splitView && parts[$0.id] == storyboard.name })
+      {
         // Its split views are labelled neither collapsed nor expanded: say why.
         context += " · NO DEVICE: SIZE CLASS NOT KNOWN"
       }
@@ -148,7 +158,9 @@ extension StoryboardHierarchy {
   public var objectIDs: [String: String] {
     var ids: [String: String] = [:]
     for id in hierarchy.order {
-      guard let origin = origins[id], origin.storyboard == storyboard.name, ids[origin.objectID] == nil else { continue }
+      guard let origin = origins[id], origin.storyboard == storyboard.name, ids[origin.objectID] == nil else {
+        continue
+      }
       ids[origin.objectID] = id
     }
     return ids

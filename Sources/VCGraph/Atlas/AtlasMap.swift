@@ -44,6 +44,9 @@ public struct AtlasMap: Sendable {
   /// Other names a reader may give a controller (Interface Builder's object id, `BYZ-38-t0r`):
   /// the controller's id, by name.
   public var aliases: [String: String]
+  /// For a map of storyboards: each storyboard as its own diagram draws it, by part, for what a
+  /// page that holds a whole storyboard says of it (the file's counts, a Mac window).
+  public var partStoryboards: [String: StoryboardHierarchy] = [:]
   /// For the map of an app's code (``init(appMap:name:)``): that map, whose boxes and edges its
   /// pages draw as `vcgraph map` draws them.
   public var appMap: AppMapHierarchy?

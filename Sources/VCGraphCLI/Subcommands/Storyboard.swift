@@ -102,11 +102,14 @@ extension VCGraphCommand {
       // A build warning about a scene followed from several storyboards is printed once.
       var printed: Set<String> = []
       let atlas = drawsAtlas && (html || markdown || plan.formats.contains { $0.diagramFormat != nil })
-      if atlas, !read.isEmpty {
-        let map = AtlasMap(storyboards: read.map(\.storyboard))
+      // A storyboard none of whose scenes is drawn (a WatchKit one) is no part of the atlas: its own
+      // picture says what was left out.
+      let inAtlas = read.filter { !StoryboardHierarchy($0.storyboard).hierarchy.members.isEmpty }
+      if atlas, !inAtlas.isEmpty {
+        let map = AtlasMap(storyboards: inAtlas.map(\.storyboard))
         let snapshot = SnapshotJob.AtlasSnapshot(
-          map: map, noun: read.count == 1 ? "the storyboard" : "the storyboards",
-          path: read.count == 1 ? read[0].storyboard.path : map.title, html: html, markdown: markdown)
+          map: map, noun: inAtlas.count == 1 ? "the storyboard" : "the storyboards",
+          path: inAtlas.count == 1 ? inAtlas[0].storyboard.path : map.title, html: html, markdown: markdown)
         do {
           switch try job.export(atlas: snapshot) {
           case .printed(let data): printExport(data)
@@ -130,7 +133,7 @@ extension VCGraphCommand {
         snapshot.storyboard = storyboard
         snapshot.aliases = drawn.objectIDs
         // The atlas drew the diagrams: each storyboard's text exports, if any, remain.
-        if atlas {
+        if atlas, inAtlas.contains(where: { $0.storyboard.path == storyboard.path }) {
           guard plan.formats.contains(where: { $0.diagramFormat == nil }) else { continue }
           snapshot.drawsDiagram = false
         }

@@ -126,6 +126,7 @@ public struct Atlas: Sendable {
       links: links, linkLists: lists)
     diagram.theme = theme
     diagram.folding = Folding(mode: .none)
+    if map.partStoryboards[page.part]?.storyboard.platform == .macOS { diagram.windowClass = "NSWindow" }
     return diagram
   }
 
@@ -143,7 +144,10 @@ public struct Atlas: Sendable {
     let page = pages[index]
     var parts = [plural(page.controllers.count, map.context.hasPrefix("STORYBOARD") ? "scene" : "controller")]
     let segues = hierarchy.hierarchy.segues.filter { $0.kind != .reference }.count
-    if segues > 0 {
+    if let storyboard = map.partStoryboards[page.part], !pages.contains(where: { $0.part == page.part && $0 != page }) {
+      // A page that holds a whole storyboard says what its own diagram says of the file.
+      parts = [Diagram.caption(of: storyboard)]
+    } else if segues > 0 {
       parts.append(
         map.appMap == nil
           ? plural(segues, "segue") + " (dotted teal, labelled with their kind)"
