@@ -337,12 +337,21 @@ extension Renderer {
 }
 
 extension Renderer {
+  /// The most pages an overview draws along the arrows between them.
+  static let overviewArrowsPages = 40
+
   /// The overview of an atlas in each of `formats`: its boxes along the arrows when that fits
   /// `budget`, else in rows.
   public func renderOverview(
     _ overview: AtlasOverview, formats: [OutputFormat], budget: PageBudget
   ) throws(RenderError) -> [OutputFormat: [UInt8]] {
-    if let files = try draw(overview.graph(), formats: formats, comfortable: budget).files { return files }
+    // Past a few dozen pages, their boxes along the arrows are no overview (and cost `dot` minutes:
+    // 215 pages and 1,086 arrows took more than 120 s); in rows, each box lists where it leads.
+    if overview.atlas.pages.count <= Self.overviewArrowsPages,
+      let files = try draw(overview.graph(), formats: formats, comfortable: budget).files
+    {
+      return files
+    }
     return try render(overview.graph(inRows: true), formats: formats)
   }
 }
