@@ -32,7 +32,16 @@ extension AtlasMap {
       else { break }
       for (id, path) in parts where path == small { parts[id] = Array(path.dropLast()) }
     }
-    var partOf: [String: String] = parts.mapValues { $0.joined(separator: "/") }
+    // Each folder by its last name, or more of its path when two share it (the top folder by the app's).
+    var shortName: [[String]: String] = [:]
+    let byLastName = Dictionary(grouping: Set(parts.values)) { $0.last ?? "" }
+    for path in Set(parts.values) {
+      let shared = (byLastName[path.last ?? ""]?.count ?? 0) > 1
+      shortName[path] = path.isEmpty ? "" : shared ? path.joined(separator: "/") : path[path.count - 1]
+    }
+    var fullPath: [String: String] = [:]
+    for (path, short) in shortName { fullPath[short] = path.joined(separator: "/") }
+    var partOf: [String: String] = parts.mapValues { shortName[$0] ?? $0.joined(separator: "/") }
     // A node no file places goes with what holds it, else what leads to it.
     var leadsTo: [String: String] = [:]
     for segue in hierarchy.segues {
@@ -71,18 +80,12 @@ extension AtlasMap {
       hierarchy: hierarchy, title: "\(name) · \(folders) folder\(folders == 1 ? "" : "s")", context: "APP MAP",
       parts: partOf, partOrder: order)
     appMap = drawn
-    // A part's pages are named after its folder's last name, or more of its path when two share it
-    // (or it is the app's own name, which the top folder's page has).
-    let lastNames = Dictionary(grouping: order) { $0.split(separator: "/").last.map(String.init) ?? "" }
+    // A part's pages are named after it; its heading gives the folder's whole path.
     for part in order {
-      let components = part.split(separator: "/").map(String.init)
-      let last = components.last ?? ""
-      partStems[part] =
-        components.isEmpty
-        ? name
-        : (lastNames[last]?.count ?? 0) > 1 || last == name
-          ? ([name] + components).joined(separator: "-") : last
-      partTitles[part] = part.isEmpty ? name : part
+      let stem = part.replacingOccurrences(of: "/", with: "-")
+      // A folder named as the app (`Trips/Trips`) apart from the top folder's `Trips`.
+      partStems[part] = part.isEmpty ? name : stem.lowercased() == name.lowercased() ? name + "-" + stem : stem
+      partTitles[part] = part.isEmpty ? name : fullPath[part] ?? part
       partContexts[part] = part.isEmpty ? "APP MAP · TOP FOLDER" : "APP MAP · FOLDER"
     }
   }

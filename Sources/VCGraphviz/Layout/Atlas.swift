@@ -215,8 +215,7 @@ extension Atlas {
       let stem = map.partStems[part] ?? partName
       var seedID = seed
       if let partName, seedID.hasPrefix(partName + "/") { seedID.removeFirst(partName.count + 1) }
-      let base = SafeFileName.make(
-        isFirst ? (stem ?? "map") : [stem, seedID].compactMap { $0 }.joined(separator: "-"), fallback: "page")
+      let base = Self.linkableName(isFirst ? (stem ?? "map") : [stem, seedID].compactMap { $0 }.joined(separator: "-"))
       var name = base
       var count = 1
       while names.contains(name.lowercased()) {
@@ -230,6 +229,22 @@ extension Atlas {
         controllers: sorted.filter { map.references[$0] == nil }, wrapping: wrappings[page] ?? .headerOnly)
     }
     self.init(map: map, pages: pages)
+  }
+
+  /// `name` as a page's file name that links, Markdown images and URLs take as it is: letters,
+  /// digits, `.`, `_` and `-` kept, every run of anything else one `-`
+  /// (`Settings-UIHostingController<PrivacySafetyView>` → `Settings-UIHostingController-PrivacySafetyView`).
+  static func linkableName(_ name: String) -> String {
+    var result = ""
+    for character in name {
+      if character.isASCII, character.isLetter || character.isNumber || "._-".contains(character) {
+        result.append(character)
+      } else if result.last != "-" {
+        result.append("-")
+      }
+    }
+    while result.hasSuffix("-") { result.removeLast() }
+    return SafeFileName.make(result, fallback: "page")
   }
 
   /// What a page starting from `id` is called: its title, else for a container UIKit names (a
