@@ -100,32 +100,18 @@ public struct AtlasBook: Sendable, Hashable {
   public var html: String {
     let heading = Flipbook.html(title)
     let drawings = [(overview, true)] + pages.map { ($0, false) }
-    var lines = [
-      "<!DOCTYPE html>",
-      "<html lang=\"en\">",
-      "<head>",
-      "<meta charset=\"utf-8\"/>",
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>",
-      "<meta name=\"generator\" content=\"vcgraph\"/>",
-      "<title>\(heading)</title>",
-      "<style>/*<![CDATA[*/",
-      Flipbook.style,
-      "/*]]>*/</style>",
-      "<script>document.documentElement.classList.add(\"paged\");</script>",
-      "</head>",
-      "<body>",
-      "<header class=\"book\">",
-      "<h1>\(heading)</h1>",
-      "<p class=\"source\">An atlas: the overview, then \(Flipbook.count(pages.count, "page")), each controller drawn "
-        + "in full on one page and linked to from the others.</p>",
-      "<p class=\"keys\"><kbd>←</kbd> <kbd>→</kbd> or <kbd>k</kbd> <kbd>j</kbd> turn the page; a box that names a "
-        + "page opens it. In a drawing (click it, or <kbd>Tab</kbd> to it) the arrow keys scroll it; <kbd>Esc</kbd> "
-        + "leaves it. <kbd>f</kbd> fits every drawing in its box, or shows it full size again.</p>",
-      "</header>",
-      "<div class=\"layout\">",
-      "<nav class=\"contents\" aria-label=\"Pages\">",
-      "<ol>",
-    ]
+    var lines =
+      Flipbook.documentHead(heading: heading) + [
+        "<p class=\"source\">An atlas: the overview, then \(Flipbook.count(pages.count, "page")), each controller drawn "
+          + "in full on one page and linked to from the others.</p>",
+        "<p class=\"keys\"><kbd>←</kbd> <kbd>→</kbd> or <kbd>k</kbd> <kbd>j</kbd> turn the page; a box that names a "
+          + "page opens it. In a drawing (click it, or <kbd>Tab</kbd> to it) the arrow keys scroll it; <kbd>Esc</kbd> "
+          + "leaves it. <kbd>f</kbd> fits every drawing in its box, or shows it full size again.</p>",
+        "</header>",
+        "<div class=\"layout\">",
+        "<nav class=\"contents\" aria-label=\"Pages\">",
+        "<ol>",
+      ]
     for (offset, (page, isOverview)) in drawings.enumerated() {
       lines.append(
         "<li><a href=\"#\(Self.anchor(page, isOverview: isOverview))\" title=\"\(Flipbook.html(page.title))\">"
@@ -142,7 +128,8 @@ public struct AtlasBook: Sendable, Hashable {
       }
     }
     for (offset, (page, isOverview)) in drawings.enumerated() {
-      lines += section(page, at: offset, of: drawings.map(\.0), isOverview: isOverview, canvas: canvas, sections: sections)
+      lines += section(
+        page, at: offset, of: drawings.map(\.0), isOverview: isOverview, canvas: canvas, sections: sections)
     }
     lines += [
       "</main>",
@@ -254,7 +241,9 @@ public struct AtlasBook: Sendable, Hashable {
       if !page.files.isEmpty {
         blocks.append(
           "Files: "
-            + page.files.sorted(by: { $0.key < $1.key }).map { "[\(Flipbook.markdown($0.value))](\(Flipbook.link($0.value)))" }
+            + page.files.sorted(by: { $0.key < $1.key }).map {
+              "[\(Flipbook.markdown($0.value))](\(Flipbook.link($0.value)))"
+            }
             .joined(separator: ", "))
       }
     }

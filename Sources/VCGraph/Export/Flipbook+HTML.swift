@@ -3,13 +3,10 @@ import Foundation
 // MARK: - HTML
 
 extension Flipbook {
-  /// The HTML page: every step's SVG inline with its action, caption, callbacks, warnings and files.
-  ///
-  /// The page is also well-formed XML (void elements closed, the script and style in CDATA sections
-  /// that HTML reads as comments), so tools can check it with an XML parser.
-  public var html: String {
-    let heading = Self.html(title ?? scenario)
-    var lines = [
+  /// The start of a book's HTML page (a flipbook's, an atlas'), up to its heading: its head with the
+  /// book's style, and the script that shows one page at a time.
+  static func documentHead(heading: String) -> [String] {
+    [
       "<!DOCTYPE html>",
       "<html lang=\"en\">",
       "<head>",
@@ -18,24 +15,35 @@ extension Flipbook {
       "<meta name=\"generator\" content=\"vcgraph\"/>",
       "<title>\(heading)</title>",
       "<style>/*<![CDATA[*/",
-      Self.style,
+      style,
       "/*]]>*/</style>",
-      // Before the first paint: one step at a time from the start, not every step for a moment.
+      // Before the first paint: one page at a time from the start, not every page for a moment.
       "<script>document.documentElement.classList.add(\"paged\");</script>",
       "</head>",
       "<body>",
       "<header class=\"book\">",
       "<h1>\(heading)</h1>",
-      "<p class=\"source\"><code>\(Self.html(scenario))</code> · \(Self.count(pages.count, "step"))"
-        + animationLinks + "</p>",
-      "<p class=\"keys\"><kbd>←</kbd> <kbd>→</kbd> or <kbd>k</kbd> <kbd>j</kbd> turn the page. "
-        + "In a drawing (click it, or <kbd>Tab</kbd> to it) the arrow keys scroll it; <kbd>Esc</kbd> leaves it. "
-        + "<kbd>f</kbd> fits every drawing in its box, or shows it full size again.</p>",
-      "</header>",
-      "<div class=\"layout\">",
-      "<nav class=\"contents\" aria-label=\"Steps\">",
-      "<ol>",
     ]
+  }
+
+  /// The HTML page: every step's SVG inline with its action, caption, callbacks, warnings and files.
+  ///
+  /// The page is also well-formed XML (void elements closed, the script and style in CDATA sections
+  /// that HTML reads as comments), so tools can check it with an XML parser.
+  public var html: String {
+    let heading = Self.html(title ?? scenario)
+    var lines =
+      Self.documentHead(heading: heading) + [
+        "<p class=\"source\"><code>\(Self.html(scenario))</code> · \(Self.count(pages.count, "step"))"
+          + animationLinks + "</p>",
+        "<p class=\"keys\"><kbd>←</kbd> <kbd>→</kbd> or <kbd>k</kbd> <kbd>j</kbd> turn the page. "
+          + "In a drawing (click it, or <kbd>Tab</kbd> to it) the arrow keys scroll it; <kbd>Esc</kbd> leaves it. "
+          + "<kbd>f</kbd> fits every drawing in its box, or shows it full size again.</p>",
+        "</header>",
+        "<div class=\"layout\">",
+        "<nav class=\"contents\" aria-label=\"Steps\">",
+        "<ol>",
+      ]
     for page in pages {
       lines.append(
         "<li><a href=\"#\(Self.anchor(page))\" title=\"\(Self.html(page.action))\"><span class=\"n\">\(page.number)</span> "
