@@ -5,13 +5,13 @@ import VCGraphviz
 @testable import VCGraphBenchmark
 
 /// `vcgraph map` of an app too big for one page, end to end through the built binary: an atlas
-/// read from its SVG as a reader reads it. The app is vcgraph-bench's generated one (100 Swift
-/// files: a scene delegate's tab bar, 89 screens that push, present and embed each other, 10
+/// read from its SVG as a reader reads it. The app is vcgraph-bench's generated one (64 Swift
+/// files: a scene delegate's tab bar, 56 screens that push, present and embed each other, 7
 /// coordinators), in two feature folders.
 @Suite struct MapAtlasTests {
   /// The app written into `folder/app`, and `vcgraph map app` run with `arguments`.
   static func map(in folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
-    for (path, text) in MapWorkload.files(count: 100) { try folder.write(text, to: "app/" + path) }
+    for (path, text) in MapWorkload.files(count: 64) { try folder.write(text, to: "app/" + path) }
     return try runVCGraph(["map", "app"] + arguments, in: folder.url)
   }
 
@@ -28,7 +28,7 @@ import VCGraphviz
       let json = try parseJSONObject(try folder.bytes("out/app.json"))
       let controllers = try #require(json["controllers"] as? [[String: Any]]).compactMap { $0["name"] as? String }
       let navigators = try #require(json["navigators"] as? [[String: Any]]).compactMap { $0["name"] as? String }
-      #expect(controllers.count >= 90)
+      #expect(controllers.count >= 55)
 
       let budget = PageBudget()
       var pagesOf: [String: [String]] = [:]
