@@ -32,8 +32,11 @@ extension Workload {
       xml.scene("tableViewController", id: "\(name)-list", className: "\(name)ListViewController", segues: listSegues)
       for detail in 0..<details {
         // Each detail shows the next one, the last none.
-        let next = detail + 1 < details ? [StoryboardXML.Segue(destination: "\(name)-detail-\(detail + 1)", kind: "show")] : []
-        xml.scene("viewController", id: "\(name)-detail-\(detail)", className: "\(name)Detail\(detail)ViewController", segues: next)
+        let next =
+          detail + 1 < details ? [StoryboardXML.Segue(destination: "\(name)-detail-\(detail + 1)", kind: "show")] : []
+        xml.scene(
+          "viewController", id: "\(name)-detail-\(detail)", className: "\(name)Detail\(detail)ViewController",
+          segues: next)
       }
       xml.scene("viewController", id: "\(name)-form", className: "\(name)FormViewController", segues: [])
       for reference in 0..<outgoing[feature] {
@@ -70,9 +73,12 @@ extension Workload {
         let length = section == sections - 1 ? perTab - made : min(8, perTab - made)
         for step in 0..<length {
           var segues: [StoryboardXML.Segue] = []
-          if step + 1 < length - 1 { segues.append(.init(destination: "screen-\(tab)-\(section)-\(step + 1)", kind: "show")) }
+          if step + 1 < length - 1 {
+            segues.append(.init(destination: "screen-\(tab)-\(section)-\(step + 1)", kind: "show"))
+          }
           if step == 0, length > 1 {
-            segues.append(.init(destination: "screen-\(tab)-\(section)-\(length - 1)", kind: "presentation", style: "formSheet"))
+            segues.append(
+              .init(destination: "screen-\(tab)-\(section)-\(length - 1)", kind: "presentation", style: "formSheet"))
           }
           xml.scene(
             "viewController", id: "screen-\(tab)-\(section)-\(step)",
@@ -145,11 +151,13 @@ struct StoryboardXML {
 
   /// The document: an iPhone storyboard of Xcode 15.
   var text: String {
-    (["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+    ([
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
       "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\" toolsVersion=\"22155\" "
         + "targetRuntime=\"iOS.CocoaTouch\" useAutolayout=\"YES\" initialViewController=\"\(initial)\">",
-      "<device id=\"retina6_12\" orientation=\"portrait\" appearance=\"light\"/>", "<scenes>"] + scenes + [
-        "</scenes>", "</document>",
-      ]).joined(separator: "\n") + "\n"
+      "<device id=\"retina6_12\" orientation=\"portrait\" appearance=\"light\"/>", "<scenes>",
+    ] + scenes + [
+      "</scenes>", "</document>",
+    ]).joined(separator: "\n") + "\n"
   }
 }

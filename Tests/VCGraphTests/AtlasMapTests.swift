@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import VCGraph
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import VCGraph
 
 /// The map an atlas cuts into pages, read from a modular app's storyboards (the hand-written
 /// `Fixtures/Storyboards/atlas/`: Main's tabs are references to Feed and Profile), what one page of
@@ -35,7 +35,8 @@ import Testing
       map.references == [
         "Main/Feed.storyboard": "Feed/UINavigationController",
         "Main/Profile.storyboard#ProfileNavigation": "Profile/ProfileNavigation",
-        "Main/Profile.storyboard#EditProfile": "Profile/EditProfile", "Feed/Profile.storyboard#Profile": "Profile/Profile",
+        "Main/Profile.storyboard#EditProfile": "Profile/EditProfile",
+        "Feed/Profile.storyboard#Profile": "Profile/Profile",
       ])
     #expect(map.controllers.count == 16)
     #expect(map.drawnInFull.count == 12)
@@ -75,7 +76,10 @@ import Testing
     #expect(list.targets == ["Profile/EditProfile", "Main/AboutViewController"])
     #expect(
       page.hierarchy.segues.filter { $0.source == "SettingsViewController" }.map(\.destination)
-        == [AtlasMap.linkListID(of: "Main/SettingsViewController"), AtlasMap.linkListID(of: "Main/SettingsViewController")])
+        == [
+          AtlasMap.linkListID(of: "Main/SettingsViewController"),
+          AtlasMap.linkListID(of: "Main/SettingsViewController"),
+        ])
     #expect(page.links.isEmpty)
   }
 

@@ -157,10 +157,10 @@ import VCGraphviz
         let size = try #require(svg.viewBoxSize)
         // Known: the stable layout of two sides does not always fit 830 px (see `expectReadable`).
         withKnownIssue("a scenario's frame over the 830-px page budget", isIntermittent: true) {
-        #expect(
-          budget.fits(width: size.width, height: size.height),
-          "\(sample), \(layout.rawValue), step \(offset + 1): \(Int(PageBudget.pixels(points: size.width))) × \(Int(PageBudget.pixels(points: size.height))) px"
-        )
+          #expect(
+            budget.fits(width: size.width, height: size.height),
+            "\(sample), \(layout.rawValue), step \(offset + 1): \(Int(PageBudget.pixels(points: size.width))) × \(Int(PageBudget.pixels(points: size.height))) px"
+          )
         }
       }
     }

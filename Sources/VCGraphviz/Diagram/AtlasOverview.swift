@@ -39,7 +39,8 @@ public struct AtlasOverview: Sendable {
     graph.attributes = [
       .init("rankdir", "TB"), .init("newrank", "true"), .init("bgcolor", style.background), font,
       .init("pad", "0.35"), .init("nodesep", "0.3"), .init("ranksep", "0.5"), .init("labelloc", "t"),
-      .init("labeljust", "l"), .init("label", html: header(inRows: inRows)), .init("class", "atlas-overview theme-\(theme.rawValue)"),
+      .init("labeljust", "l"), .init("label", html: header(inRows: inRows)),
+      .init("class", "atlas-overview theme-\(theme.rawValue)"),
     ]
     graph.nodeDefaults = [font, .init("shape", "box"), .init("margin", "0.12,0.06")]
     graph.edgeDefaults = [font, .init("arrowsize", "0.8")]
@@ -145,7 +146,9 @@ public struct AtlasOverview: Sendable {
       .init("id", "page-\(index + 1)"), .init("class", "atlas-page"), .init("style", "rounded,filled"),
       .init("color", style.offScreenBorder), .init("fillcolor", style.controllerFill), .init("penwidth", "1.2"),
       .init("label", html: label),
-      .init("tooltip", Diagram.plainAttribute("page \(index + 1): \(page.title) · \(count) · \(names.joined(separator: ", "))")),
+      .init(
+        "tooltip",
+        Diagram.plainAttribute("page \(index + 1): \(page.title) · \(count) · \(names.joined(separator: ", "))")),
     ]
     if index < files.count, let file = files[index] { attributes.append(.init("href", file)) }
     return .init(name: Self.nodeName(index), attributes: attributes)

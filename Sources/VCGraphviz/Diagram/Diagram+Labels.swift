@@ -9,7 +9,7 @@ extension Diagram {
     classNameLines(className).map {
       HTMLText.font($0, size: DiagramStyle.classNameSize, color: color, bold: true, width: classNameWidth)
     }
-      .joined(separator: "<BR ALIGN=\"LEFT\"/>")
+    .joined(separator: "<BR ALIGN=\"LEFT\"/>")
   }
 
   /// The lines ``classNameLabel(_:color:)`` draws a class name on.

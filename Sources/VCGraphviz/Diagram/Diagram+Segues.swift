@@ -120,7 +120,8 @@ extension Diagram {
     } else if linkLists[key.head] != nil {
       // An atlas page's list of other pages names each segue on its row.
       lines = [
-        HTMLText.font(segues.count == 1 ? "1 segue" : "\(segues.count) segues", size: 10, color: style.segue, bold: true)
+        HTMLText.font(
+          segues.count == 1 ? "1 segue" : "\(segues.count) segues", size: 10, color: style.segue, bold: true)
       ]
     } else if segues.count == 1 {
       var label = first.kind.label

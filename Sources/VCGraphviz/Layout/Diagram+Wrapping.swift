@@ -59,7 +59,8 @@ extension Diagram {
             .max { (plan.depths[$0] ?? 0) < (plan.depths[$1] ?? 0) }
           wrapped[presented] =
             row.allSatisfy(holdsNothing)
-            ? Self.nodeName(ofController: row[0]) : deepest.map(plan.nodeName(of:)) ?? Self.nodeName(ofController: row[0])
+            ? Self.nodeName(ofController: row[0])
+            : deepest.map(plan.nodeName(of:)) ?? Self.nodeName(ofController: row[0])
           row = [presented]
         } else {
           row.append(presented)
