@@ -53,7 +53,9 @@ struct Breakdown {
       }
       let writing: Duration
       do {
-        writing = try job.drawFrames(of: replay, steps: nil, with: renderer, into: staging.newFiles) { entry in
+        writing = try job.drawFrames(
+          of: ReplayedScenario(replay), steps: nil, with: renderer, into: staging.newFiles
+        ) { entry in
           entries.append(try job.adopt(entry, into: staging))
         }
       } catch let error as RenderError {
@@ -64,7 +66,7 @@ struct Breakdown {
       let drawn = clock.now
       let graphviz = renderer.graphvizTimes
       do {
-        _ = try job.commit(replay, entries: entries, into: staging)
+        _ = try job.commit(scenario, entries: entries, into: staging)
       } catch {
         throw BenchmarkError.output(error)
       }

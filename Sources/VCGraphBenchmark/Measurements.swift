@@ -44,6 +44,8 @@ final class Measurements {
     case frames, graphviz, growth, memory, jobs, animation
     case imports = "import"
     case deep, map, atlas
+    case frameGrowth = "frame-growth"
+    case stack
   }
 
   /// The measurements asked for (every one when `measures` is empty), in the order of the report.
@@ -60,6 +62,8 @@ final class Measurements {
       case .deep: try measureDeepInputs()
       case .map: try measureMap()
       case .atlas: try measureAtlas()
+      case .frameGrowth: try measureFrameGrowth()
+      case .stack: try measureStack()
       }
     }
   }

@@ -14,6 +14,13 @@ struct DrawingOptions: ParsableArguments {
 
   @OptionGroup var workers: WorkerOptions
 
+  /// How these flags, with a command's own `--events` and `--layout`, say to draw: the one value
+  /// the job and the renderer read them from.
+  func options(events: Bool = false, layout: FrameLayout = .stable) -> VCGraphviz.DrawingOptions {
+    VCGraphviz.DrawingOptions(
+      themes: theme.themes, events: events, layout: layout, folding: folding.folding, pageBudget: folding.pageBudget)
+  }
+
   /// The job of `import`, `storyboard` or `diff` these flags and the command's `plan` ask for, its
   /// workers stopped on an interruption and what they print shown; first warns about the output
   /// paths that mislead.

@@ -28,4 +28,28 @@ import VCGraph
       #expect(try frames(computed) == own)
     }
   }
+
+  /// A scenario too big for one layout is laid out in runs; every frame still has one size (the
+  /// biggest run's), so pages and the animation do not jump where a run ends (issue 24, item 11).
+  @Test func framesLaidOutInSeveralRunsAllHaveOneSize() throws {
+    let replay = try sampleReplay("navigation.yaml")
+    try withRenderer { renderer in
+      // A page too small for any two of the six steps together: each is a run of its own.
+      let options = DrawingOptions(
+        // 200 px on either side at the most: a page 125 px wide, no longer than wide.
+        pageBudget: PageBudget(pageWidth: 125, maximumAspectRatio: 1))
+      let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: options)
+      try #require(layout.runs.count > 1)
+      var sizes: Set<String> = []
+      try renderer.renderFrames(of: ReplayedScenario(replay), formats: [.svg], options: options, stableLayout: layout) {
+        frame in
+        for file in frame.files {
+          let svg = String(decoding: file.contents, as: UTF8.self)
+          let size = try #require(svg.firstRange(of: #/<svg width="[^"]*" height="[^"]*"/#))
+          sizes.insert(String(svg[size]))
+        }
+      }
+      #expect(sizes.count == 1, "\(layout.runs.count) runs: \(sizes)")
+    }
+  }
 }

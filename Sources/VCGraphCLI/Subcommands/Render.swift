@@ -111,13 +111,11 @@ extension VCGraphCommand {
 
     /// What the flags ask for, as the library's render job takes it.
     var options: RenderJob.Options {
-      var options = RenderJob.Options(
+      RenderJob.Options(
         formats: (formatLists.isEmpty ? [.diagram(.svg)] : FormatList.merged(formatLists)).compactMap(\.diagramFormat),
-        themes: drawing.theme.themes, events: events, layout: layout, folding: drawing.folding.folding, html: html,
-        markdown: markdown, animate: animate, animationInterval: animateInterval, step: step, jobs: jobs,
-        limits: drawing.workers.limits, sizeClasses: sizeClasses)
-      options.pageBudget = drawing.folding.pageBudget
-      return options
+        drawing: drawing.options(events: events, layout: layout), html: html, markdown: markdown, animate: animate,
+        animationInterval: animateInterval, step: step, jobs: jobs, limits: drawing.workers.limits,
+        sizeClasses: sizeClasses)
     }
 
     func validate() throws {

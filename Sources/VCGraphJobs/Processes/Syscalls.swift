@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -47,5 +49,27 @@ enum Syscalls {
   private static func function<Function>(named name: String, as type: Function.Type) -> Function? {
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
     return unsafeBitCast(symbol, to: type)
+  }
+}
+
+extension Syscalls {
+  /// Writes `bytes` into a new file at `path` (replacing any), with `open(2)` and `write(2)`:
+  /// Foundation's `Data.write(to:)` also `fsync`s each file, which a frame, moved into place with
+  /// the scenario's others once all are drawn, does not need. Nil when it worked, else the
+  /// system's reason.
+  static func writeFile(_ bytes: Data, to path: String) -> String? {
+    let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard file >= 0 else { return String(cString: strerror(errno)) }
+    defer { close(file) }
+    return bytes.withUnsafeBytes { buffer -> String? in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(file, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return String(cString: strerror(errno)) }
+        offset += written
+      }
+      return nil
+    }
   }
 }

@@ -51,6 +51,9 @@ private final class RenderSupervisor {
   private var discarded: [OutputDirectory.Staging] = []
   /// The first scenario not committed or failed yet.
   private var next = 0
+  /// The first scenario whose replay's warnings are not told yet: they are told in the scenarios'
+  /// order, whichever worker replays first.
+  private var nextWarned = 0
   private var failed = false
 
   init(
@@ -61,7 +64,7 @@ private final class RenderSupervisor {
     self.scenarios = scenarios
     self.report = report
     pool = WorkerPool(command: command, header: WorkerHeader(limits: job.options.limits, render: job.options))
-    runs = scenarios.map { ScenarioRun(expected: job.steps(of: $0.replay).count) }
+    runs = scenarios.map { ScenarioRun(expected: job.steps(of: $0.scenario).count) }
   }
 
   func run() -> Bool {
@@ -95,20 +98,20 @@ private final class RenderSupervisor {
     }
     let work = scenarios.indices.filter { runs[$0].staging != nil }.map {
       ScenarioFrames(
-        scenario: $0, steps: job.steps(of: scenarios[$0].replay),
-        frameCost: scenarios[$0].replay.scenario.viewControllers.count)
+        scenario: $0, steps: job.steps(of: scenarios[$0].scenario),
+        frameCost: scenarios[$0].scenario.viewControllers.count)
     }
     for pieces in ScenarioFrames.pieces(work, workers: job.workerCount) {
       let scenario = pieces[0].scenario
       guard let staging = runs[scenario].staging else { continue }
       let kept = staging.folder.appendingPathComponent("layout.json").path
-      let shares = pieces.count > 1 && job.options.layout == .stable
+      let shares = pieces.count > 1 && job.options.drawing.layout == .stable
       for (number, piece) in pieces.enumerated() {
         queue.append(
           RenderTask(
             id: queue.count, scenario: scenario, path: scenarios[scenario].path, steps: piece.steps,
             folder: staging.newFiles.path,
-            layout: !shares ? .compute : number == 0 ? .computeAndKeep(kept) : .read(kept)))
+            layout: !shares ? .compute : number == 0 ? .computeAndKeep(kept) : .read(kept), reportsReplay: number == 0))
       }
     }
   }
@@ -126,6 +129,17 @@ private final class RenderSupervisor {
     }
     runs[scenario].staging = nil
     failed = true
+    tellWarnings()
+  }
+
+  /// Tells the replays' warnings of the scenarios whose turn it is, in their order: each once its
+  /// worker replayed it, or once it failed.
+  private func tellWarnings() {
+    while nextWarned < runs.count, let warnings = runs[nextWarned].warnings ?? (runs[nextWarned].isFailed ? [] : nil) {
+      for line in warnings { report(.warning(line)) }
+      runs[nextWarned].warnings = []
+      nextWarned += 1
+    }
   }
 
   /// Whether a queued task can be handed out: its scenario's layout is computed or kept.
@@ -171,6 +185,11 @@ private final class RenderSupervisor {
 
   private func handle(_ message: WorkerReport, from worker: Worker) {
     switch message {
+    case .replayed(let id, let warnings):
+      if let task = handed[id], runs[task.scenario].warnings == nil {
+        runs[task.scenario].warnings = warnings
+        tellWarnings()
+      }
     case .laidOut(let id):
       if let task = handed[id] { laidOut.insert(task.scenario) }
     case .drawing(_, let step):
@@ -223,7 +242,7 @@ private final class RenderSupervisor {
       guard runs[next].entries.count == runs[next].expected, let staging = runs[next].staging else { return }
       let scenario = scenarios[next]
       do {
-        let written = try job.commit(scenario.replay, sides: scenario.sides, entries: runs[next].entries, into: staging)
+        let written = try job.commit(scenario.scenario, entries: runs[next].entries, into: staging)
         report(.written(path: scenario.path, folder: scenario.folder, steps: written.steps, files: written.files))
       } catch {
         job.beforeFailure()
@@ -247,7 +266,7 @@ private final class RenderSupervisor {
       switch task.layout {
       case .read: "reading the layout of its steps"
       case .compute, .computeAndKeep:
-        "laying out the frames of its \(options.layout == .stable ? "steps together" : "first step")"
+        "laying out the frames of its \(options.drawing.layout == .stable ? "steps together" : "first step")"
       }
     let failure = WorkerFailure(
       what: step.map { "drawing step \($0) as \(formats)" } ?? layingOut, ending: ending, timedOut: timedOut,
@@ -256,17 +275,18 @@ private final class RenderSupervisor {
     // The frame's graph as vcgraph built it, before any layout: only cgraph runs here.
     if failure.keepsGraph, let step, let diagram = diagram(ofStep: step, in: scenario) {
       message += WorkerFailure.keep(
-        "the frame's graph", named: "\(scenario.replay.scenario.stem)-step-\(step)", in: job.output
+        "the frame's graph", named: "\(scenario.scenario.stem)-step-\(step)", in: job.output
       ) { try Renderer().unlaidSource(of: diagram) }
     }
     return "\(scenario.path): error: \(message)"
   }
 
-  /// The diagram of step `number` of a scenario, as the workers draw it.
-  private func diagram(ofStep number: Int, in scenario: RenderJob.LoadedScenario) -> Diagram? {
-    let replay = scenario.replay
-    guard let offset = replay.scenario.steps.firstIndex(where: { $0.number == number }) else { return nil }
-    let replayed = scenario.sides.isEmpty ? ReplayedScenario(replay) : ReplayedScenario(sides: scenario.sides)
+  /// The diagram of step `number` of a scenario, as the workers draw it: the scenario replayed
+  /// here, for the crash's graph only.
+  private func diagram(ofStep number: Int, in loaded: RenderJob.LoadedScenario) -> Diagram? {
+    guard let offset = loaded.scenario.steps.firstIndex(where: { $0.number == number }),
+      let replayed = try? ReplayedScenario(loaded.scenario, sizeClasses: job.options.sizeClasses)
+    else { return nil }
     return Diagram.frames(of: replayed, options: job.options.drawing).dropFirst(offset).first(where: { _ in true })
   }
 }
@@ -279,6 +299,8 @@ private struct ScenarioRun {
   var staging: OutputDirectory.Staging?
   /// The index entries of its frames adopted so far, in the order they came.
   var entries: [RenderIndex.Entry] = []
+  /// The replay's warnings, once its worker told them; empty once told.
+  var warnings: [String]?
   var isFailed = false
 
   init(expected: Int) {

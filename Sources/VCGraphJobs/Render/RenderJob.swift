@@ -21,15 +21,9 @@ public final class RenderJob {
   public struct Options: Codable, Sendable, Hashable {
     /// The formats asked for, each once.
     public var formats: [OutputFormat]
-    /// The themes, light first; each draws every frame.
-    public var themes: [Theme]
-    /// Each step's lifecycle callbacks on its diagram.
-    public var events: Bool
-    public var layout: FrameLayout
-    /// What folds, and what the frames focus on.
-    public var folding: Folding
-    /// The page every frame must read on (`--page-width`).
-    public var pageBudget = PageBudget()
+    /// How the frames are drawn (themes, events, layout, folding, page budget), handed whole to the
+    /// renderer.
+    public var drawing: DrawingOptions
     /// Also `index.html`, the flipbook page that inlines each frame's SVG.
     public var html: Bool
     /// Also `index.md`.
@@ -53,13 +47,11 @@ public final class RenderJob {
     public var sizeClasses: [SizeClass]
 
     public init(
-      formats: [OutputFormat] = [.svg], themes: [Theme] = [.light], events: Bool = false,
-      layout: FrameLayout = .stable, folding: Folding = Folding(), html: Bool = false, markdown: Bool = false,
-      animate: Bool = false, animationInterval: Double = 2, step: Int? = nil, jobs: Int = 1,
+      formats: [OutputFormat] = [.svg], drawing: DrawingOptions = DrawingOptions(), html: Bool = false,
+      markdown: Bool = false, animate: Bool = false, animationInterval: Double = 2, step: Int? = nil, jobs: Int = 1,
       limits: WorkerLimits = WorkerLimits(), sizeClasses: [SizeClass] = []
     ) {
-      self.sizeClasses = sizeClasses
-      (self.formats, self.themes, self.events, self.layout, self.folding) = (formats, themes, events, layout, folding)
+      (self.formats, self.drawing, self.sizeClasses) = (formats, drawing, sizeClasses)
       (self.html, self.markdown, self.animate, self.animationInterval) = (html, markdown, animate, animationInterval)
       (self.step, self.jobs, self.limits) = (step, jobs, limits)
     }
@@ -80,11 +72,6 @@ public final class RenderJob {
       return value * scale
     }
 
-    /// How the frames are drawn: the themes, events, layout and folding, as the renderer takes them.
-    public var drawing: DrawingOptions {
-      DrawingOptions(themes: themes, events: events, layout: layout, folding: folding, pageBudget: pageBudget)
-    }
-
     /// The formats drawn: those asked for, and SVG for `index.html` and the animation, which are
     /// made of it.
     public var drawnFormats: [OutputFormat] {
@@ -94,10 +81,12 @@ public final class RenderJob {
 
   /// What the job tells its caller as it goes, in order.
   public enum Report: Sendable, Equatable {
-    /// A scenario's replay warns about a call UIKit logs, or vcgraph assumes something.
+    /// A scenario's replay warns about a call UIKit logs, or vcgraph assumes something (told in
+    /// the scenarios' order, as each worker replays one), or the job says something.
     case warning(String)
-    /// An input failed before its frames were drawn (it cannot be read or replayed, or it names
-    /// a step or a focus it does not have): the line to print.
+    /// An input failed before its frames were drawn (it cannot be read, or it names a step or a
+    /// focus it does not have): the line to print. A scenario that breaks UIKit's rules fails
+    /// when its worker replays it (``failed(path:message:)``).
     case error(String)
     /// The scenarios are loaded: this many frames of this many scenarios will be drawn.
     case started(frames: Int, scenarios: Int)
@@ -109,13 +98,11 @@ public final class RenderJob {
     case written(path: String, folder: String, steps: Int, files: Int)
   }
 
-  /// A scenario read and replayed, and the folder its files go to.
+  /// A scenario read, and the folder its files go to. It is replayed once, by the worker that
+  /// draws it (``serve(_:in:)``).
   struct LoadedScenario {
     var path: String
-    var replay: Replay
-    /// With ``Options/sizeClasses``, the scenario replayed once per size class; ``replay`` is then
-    /// the first side's.
-    var sides: [Replay.Side] = []
+    var scenario: Scenario
     var folder: String
   }
 
@@ -154,49 +141,48 @@ public final class RenderJob {
             + "drawing with \(workerCount) worker process\(workerCount == 1 ? "" : "es")"))
     }
     let scenarios = load(Scenario.paths(expanding: paths), failed: &failed, report: report)
-    report(.started(frames: scenarios.reduce(0) { $0 + steps(of: $1.replay).count }, scenarios: scenarios.count))
+    report(.started(frames: scenarios.reduce(0) { $0 + steps(of: $1.scenario).count }, scenarios: scenarios.count))
     if !supervise(scenarios, worker: worker, report: report) { failed = true }
     return !failed
   }
 
-  /// Reads and replays each scenario; reports why one fails (a step or a focus it does not have,
-  /// or another scenario writing to its folder).
+  /// Reads each scenario; reports why one fails (a step or a focus it does not have, or another
+  /// scenario writing to its folder). Nothing is replayed here: the worker that draws a scenario
+  /// replays it, once, and hands its warnings on.
   private func load(_ paths: [String], failed: inout Bool, report: (Report) -> Void) -> [LoadedScenario] {
     var loaded: [LoadedScenario] = []
     var folders: [String: String] = [:]
     for path in paths {
-      let replay: Replay
-      let sides: [Replay.Side]
+      let scenario: Scenario
       do {
-        (replay, sides) = try replays(of: try Scenario(contentsOfFile: path))
+        scenario = try Scenario(contentsOfFile: path)
       } catch {
         report(.error(String(describing: error)))
         failed = true
         continue
       }
-      for line in warningLines(of: replay, sides: sides) { report(.warning(line)) }
-      if let step = options.step, replay.frame(step) == nil {
-        let count = replay.scenario.steps.count
+      if let step = options.step, !scenario.steps.indices.contains(step - 1) {
+        let count = scenario.steps.count
         report(
           .error(
             "\(path): error: --step \(step) is out of range; the scenario has \(count) step\(count == 1 ? "" : "s")"))
         failed = true
         continue
       }
-      let unmatched = options.folding.unmatchedFocus(in: replay.scenario.viewControllers)
+      let unmatched = options.drawing.folding.unmatchedFocus(in: scenario.viewControllers)
       if !unmatched.isEmpty {
         report(.error("\(path): error: " + Folding.unmatchedFocusMessage(unmatched, in: "this scenario")))
         failed = true
         continue
       }
-      let folder = (output as NSString).appendingPathComponent(replay.scenario.stem)
+      let folder = (output as NSString).appendingPathComponent(scenario.stem)
       if let other = folders[folder] {
         report(.error("\(path): error: \(other) already writes to \(folder); render them into different folders"))
         failed = true
         continue
       }
       folders[folder] = path
-      loaded.append(LoadedScenario(path: path, replay: replay, sides: sides, folder: folder))
+      loaded.append(LoadedScenario(path: path, scenario: scenario, folder: folder))
     }
     return loaded
   }
@@ -214,7 +200,7 @@ public final class RenderJob {
 
   /// The warnings a scenario's replay prints: the first side's, and those another side adds,
   /// each with its side.
-  private func warningLines(of replay: Replay, sides: [Replay.Side]) -> [String] {
+  func warningLines(of replay: Replay, sides: [Replay.Side]) -> [String] {
     guard sides.count > 1 else { return replay.warningLines }
     var lines = replay.warningLines.map { $0 + " (\(sides[0].sizeClass.rawValue) width)" }
     let first = Set(replay.warningLines)
@@ -225,9 +211,9 @@ public final class RenderJob {
     return lines
   }
 
-  /// The numbers of the steps to render of a replayed scenario: ``Options/step``'s, or every step.
-  func steps(of replay: Replay) -> [Int] {
-    options.step.map { [$0] } ?? replay.scenario.steps.map(\.number)
+  /// The numbers of the steps to render of a scenario: ``Options/step``'s, or every step.
+  func steps(of scenario: Scenario) -> [Int] {
+    options.step.map { [$0] } ?? scenario.steps.map(\.number)
   }
 
   /// Draws the frames of `steps` (every step when nil) of a replayed scenario here, in this
@@ -240,38 +226,58 @@ public final class RenderJob {
   ///   cannot be written, or what `drawn` throws.
   @discardableResult
   public func drawFrames(
-    of replay: Replay, sides: [Replay.Side] = [], steps: Set<Int>?, stableLayout: ScenarioLayout? = nil,
-    with renderer: Renderer,
+    of scenario: ReplayedScenario, steps: Set<Int>?, stableLayout: ScenarioLayout? = nil, with renderer: Renderer,
     into folder: URL, willDraw: (Int) -> Void = { _ in }, drawn: (RenderIndex.Entry) throws -> Void
   ) throws -> Duration {
-    let clock = ContinuousClock()
     var writing = Duration.zero
     try renderer.renderFrames(
-      of: sides.isEmpty ? ReplayedScenario(replay) : ReplayedScenario(sides: sides), formats: options.drawnFormats,
-      options: options.drawing, steps: steps, stableLayout: stableLayout, willDraw: willDraw
+      of: scenario, formats: options.drawnFormats, options: options.drawing, steps: steps, stableLayout: stableLayout,
+      willDraw: willDraw
     ) { frame in
-      let start = clock.now
-      for file in frame.files {
-        let url = folder.appendingPathComponent(file.name)
-        do {
-          try file.contents.write(to: url)
-        } catch {
-          throw OutputDirectory.WriteError(path: url.path, reason: OutputDirectory.reason(error))
-        }
-      }
-      writing += start.duration(to: clock.now)
+      try write(frame, into: folder, adding: &writing)
       try drawn(frame.entry)
     }
     return writing
   }
 
+  /// Draws the frames of `steps` of `scenario` from its stable layout, sketched where it was laid
+  /// out (``ScenarioLayout/isSketched``), without replaying it; as
+  /// ``drawFrames(of:steps:stableLayout:with:into:willDraw:drawn:)`` does otherwise.
+  @discardableResult
+  public func drawFrames(
+    of scenario: Scenario, layout: ScenarioLayout, steps: Set<Int>?, with renderer: Renderer, into folder: URL,
+    willDraw: (Int) -> Void = { _ in }, drawn: (RenderIndex.Entry) throws -> Void
+  ) throws -> Duration {
+    var writing = Duration.zero
+    try renderer.renderFrames(
+      of: scenario, layout: layout, formats: options.drawnFormats, options: options.drawing, steps: steps,
+      willDraw: willDraw
+    ) { frame in
+      try write(frame, into: folder, adding: &writing)
+      try drawn(frame.entry)
+    }
+    return writing
+  }
+
+  /// Writes a frame's files into `folder`, adding the time it took to `writing`.
+  private func write(
+    _ frame: RenderedFrame, into folder: URL, adding writing: inout Duration
+  ) throws(OutputDirectory.WriteError) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    for file in frame.files {
+      let path = folder.appendingPathComponent(file.name).path
+      if let reason = Syscalls.writeFile(file.contents, to: path) {
+        throw OutputDirectory.WriteError(path: path, reason: reason)
+      }
+    }
+    writing += start.duration(to: clock.now)
+  }
+
   /// The stable layout of a replayed scenario's frames as the options draw them, for the other
-  /// processes that draw its frames (``drawFrames(of:steps:stableLayout:with:into:willDraw:drawn:)``).
-  public func layOut(
-    _ replay: Replay, sides: [Replay.Side] = [], with renderer: Renderer
-  ) throws(RenderError) -> ScenarioLayout {
-    try renderer.stableLayout(
-      of: sides.isEmpty ? ReplayedScenario(replay) : ReplayedScenario(sides: sides), options: options.drawing)
+  /// processes that draw its frames (``drawFrames(of:layout:steps:with:into:willDraw:drawn:)``).
+  public func layOut(_ scenario: ReplayedScenario, with renderer: Renderer) throws(RenderError) -> ScenarioLayout {
+    try renderer.stableLayout(of: scenario, options: options.drawing)
   }
 
   /// Counts a frame's files, written into `staging`'s new files, in the scenario's files, and
@@ -283,7 +289,8 @@ public final class RenderJob {
     var entry = entry
     var pageOnly: Set<String> = []
     if !options.formats.contains(.svg) {
-      let keys = options.themes.map { RenderIndex.key(for: .svg, theme: $0, among: options.themes) }
+      let themes = options.drawing.themes
+      let keys = themes.map { RenderIndex.key(for: .svg, theme: $0, among: themes) }
       pageOnly = Set(keys.compactMap { entry.files[$0] })
       for key in keys { entry.files[key] = nil }
     }
@@ -294,24 +301,29 @@ public final class RenderJob {
   /// Adds `index.json` (the frames' `entries`, in any order), the animation and the flipbook pages
   /// asked for to `staging`, and moves everything into place. Returns how many steps and files
   /// were written.
+  ///
+  /// The flipbook pages list each step's callbacks and warnings: for them alone the scenario is
+  /// replayed here (`replayed`, when the caller has its replay already).
   public func commit(
-    _ replay: Replay, sides: [Replay.Side] = [], entries: [RenderIndex.Entry], into staging: OutputDirectory.Staging
+    _ scenario: Scenario, replayed: ReplayedScenario? = nil, entries: [RenderIndex.Entry],
+    into staging: OutputDirectory.Staging
   ) throws(OutputDirectory.WriteError) -> (steps: Int, files: Int) {
     let entries = entries.sorted { $0.number < $1.number }
     var index = RenderIndex(
-      scenario: RenderIndex.recordedPath(of: replay.scenario.path, relativeTo: output), title: replay.scenario.title,
-      steps: entries)
-    if options.animate { index.animation = try addAnimations(replay, entries: entries, into: staging) }
-    if options.html || options.markdown {
+      scenario: RenderIndex.recordedPath(of: scenario.path, relativeTo: output), title: scenario.title, steps: entries)
+    if options.animate { index.animation = try addAnimations(scenario, entries: entries, into: staging) }
+    if options.html || options.markdown,
+      let replayed = replayed ?? (try? ReplayedScenario(scenario, sizeClasses: options.sizeClasses))
+    {
       // The SVGs drawn only for the page are read from the staging folder too.
-      var flipbook = Flipbook(replay: replay, index: index, sides: sides) { staging.contents(of: $0) }
-      flipbook.scenario = Flipbook.shownPath(of: replay.scenario.path, writtenTo: output)
+      var flipbook = Flipbook(replay: replayed.replay, index: index, sides: replayed.sides) { staging.contents(of: $0) }
+      flipbook.scenario = Flipbook.shownPath(of: scenario.path, writtenTo: output)
       if options.html { try staging.add(Flipbook.htmlFileName, contents: Data(flipbook.html.utf8)) }
       if options.markdown { try staging.add(Flipbook.markdownFileName, contents: Data(flipbook.markdown.utf8)) }
     }
     let files = staging.names.count + 1
     try staging.commitFrames(
-      index: index, stepActions: options.step == nil ? nil : replay.scenario.steps.map(\.action.summary))
+      index: index, stepActions: options.step == nil ? nil : scenario.steps.map(\.action.summary))
     return (entries.count, files)
   }
 }
@@ -320,15 +332,16 @@ extension RenderJob {
   /// Adds `animated.svg` for each theme, made of the frames' SVGs in `staging` (those drawn only
   /// for it too); returns the files by index key.
   private func addAnimations(
-    _ replay: Replay, entries: [RenderIndex.Entry], into staging: OutputDirectory.Staging
+    _ scenario: Scenario, entries: [RenderIndex.Entry], into staging: OutputDirectory.Staging
   ) throws(OutputDirectory.WriteError) -> [String: String] {
-    let stepCount = replay.scenario.steps.count
+    let stepCount = scenario.steps.count
     var files: [String: String] = [:]
-    let themes = options.themes
+    let themes = options.drawing.themes
     for theme in themes {
       // Read one at a time as the animation takes them: no more than one frame's SVG in memory.
       let frames = entries.lazy.compactMap { entry -> AnimatedSVG.Frame? in
-        guard let step = replay.frame(entry.number)?.step else { return nil }
+        guard scenario.steps.indices.contains(entry.number - 1) else { return nil }
+        let step = scenario.steps[entry.number - 1]
         let name = RenderIndex.frameFile(
           for: step, stepCount: stepCount, format: .svg, theme: theme, among: themes
         ).name

@@ -28,6 +28,8 @@ struct RenderTask: Codable, Sendable, Hashable {
   /// The staging folder to write the frame files into, under their final names.
   var folder: String
   var layout: Layout
+  /// True for the scenario's first task: it tells the replay's warnings (``WorkerReport/replayed(task:warnings:)``).
+  var reportsReplay = true
 }
 
 /// The frames of one scenario to render, by step number, and what each costs.

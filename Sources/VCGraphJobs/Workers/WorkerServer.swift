@@ -81,14 +81,25 @@ final class WorkerSession {
   let header: WorkerHeader
   let fault: WorkerFault?
   private var renderer: Renderer?
-  /// The last scenario a render task replayed.
-  var replayed: (path: String, replay: Replay, sides: [Replay.Side])?
+  /// The last scenario a render task read, and the last it replayed.
+  private var read: (path: String, scenario: Scenario)?
+  var replayed: (path: String, scenario: ReplayedScenario)?
   /// The last layout a render task computed or read.
   var layout: (path: String, layout: ScenarioLayout)?
 
   init(header: WorkerHeader, fault: WorkerFault?) {
     self.header = header
     self.fault = fault
+  }
+
+  /// The scenario at `path`, read once for the tasks that draw it.
+  ///
+  /// - Throws: ``ScenarioError`` when it cannot be read.
+  func scenario(at path: String) throws -> Scenario {
+    if let read, read.path == path { return read.scenario }
+    let scenario = try Scenario(contentsOfFile: path)
+    read = (path, scenario)
+    return scenario
   }
 
   /// The worker's one renderer, made the first time: it draws here, in this process.

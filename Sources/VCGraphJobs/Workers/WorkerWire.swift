@@ -69,6 +69,9 @@ struct GraphTask: Codable, Sendable {
 
 /// One line a worker prints on its standard output.
 enum WorkerReport: Codable, Sendable, Equatable {
+  /// The task's scenario is replayed (here, once, not in the parent), with these warnings: the
+  /// lines to print, told by the scenario's first task.
+  case replayed(task: Int, warnings: [String])
   /// The task's scenario is laid out, and its layout kept for the scenario's other tasks.
   case laidOut(task: Int)
   /// The worker is about to draw this step (its layout is done): what it was doing if it dies
@@ -87,7 +90,7 @@ enum WorkerReport: Codable, Sendable, Equatable {
   var endsTask: Bool {
     switch self {
     case .failed, .finished, .drawn: return true
-    case .laidOut, .drawing, .frame: return false
+    case .replayed, .laidOut, .drawing, .frame: return false
     }
   }
 }

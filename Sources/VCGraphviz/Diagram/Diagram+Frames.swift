@@ -13,11 +13,8 @@ extension Diagram {
     return sequence(state: (frames: replay.frames.makeIterator(), previous: Hierarchy?.none)) { state in
       guard let frame = state.frames.next() else { return nil }
       var diagram = Diagram(frame: frame, stepCount: stepCount, title: title, showsEvents: showsEvents)
-      if let previous = state.previous {
-        let changes = HierarchyDiff(before: previous, after: frame.hierarchy)
-        diagram.hierarchy = changes.after
-        diagram.changes = changes
-      }
+      // A scenario's hierarchies carry no addresses to match: the diff's `after` is the frame's.
+      if let previous = state.previous { diagram.compare(since: previous) }
       state.previous = frame.hierarchy
       return diagram
     }

@@ -6,9 +6,31 @@ extension Diagram {
   /// With a `wrapping`, the picture is wrapped to be narrower (see ``Wrapping``). Without one, only
   /// children that hold nothing drawn wrap (after ``rowLength``), and windows go one below the
   /// other from level ``FoldLevel/stacks`` on.
-  func graph(level: FoldLevel, pinned: Set<String> = [], wrapping wrap: Wrapping? = nil) -> GraphDescription {
-    if !sides.isEmpty { return sideBySideGraph(level: level, pinned: pinned, wrapping: wrap) }
+  ///
+  /// `placing` is told each drawn controller and the place the stable layout puts it by
+  /// (``ScenarioLayout/controllersWithSeveralPlaces(in:level:)`` names them so).
+  func graph(
+    level: FoldLevel, pinned: Set<String> = [], wrapping wrap: Wrapping? = nil,
+    placing: ((_ controller: String, _ place: String) -> Void)? = nil
+  ) -> GraphDescription {
+    planned(level: level, pinned: pinned, wrapping: wrap, placing: placing).graph
+  }
+
+  /// The graph at `level` (see ``graph(level:pinned:wrapping:placing:)``), and whether it folds
+  /// anything: the plan is made once for both.
+  func planned(
+    level: FoldLevel, pinned: Set<String>, wrapping wrap: Wrapping?, placing: ((String, String) -> Void)?
+  ) -> (graph: GraphDescription, folds: Bool) {
+    if !sides.isEmpty { return sideBySideGraph(level: level, pinned: pinned, wrapping: wrap, placing: placing) }
     let plan = plan(level: level, pinned: pinned)
+    if let placing {
+      for (id, _) in plan.controllers { placing(id, plan.slots[id] ?? Self.nodeName(ofController: id)) }
+    }
+    return (graph(plan, level: level, wrapping: wrap), !plan.folds.isEmpty)
+  }
+
+  /// The graph of `plan`, made at `level`.
+  private func graph(_ plan: DrawingPlan, level: FoldLevel, wrapping wrap: Wrapping?) -> GraphDescription {
     var graph = GraphDescription()
     let font = GraphDescription.Attribute("fontname", DiagramStyle.font)
     graph.attributes = [

@@ -75,10 +75,39 @@ extension Diagram {
       + Self.legendGap + "<TD></TD><TD></TD></TR>"
   }
 
+  /// The legends this diagram's header may draw, with and without its folds' row: a scenario's
+  /// frames share them (``FrameSketches`` keeps each once).
+  var legends: [String] { [legend(showsFolds: true), legend(showsFolds: false)] }
+
+  /// What a legend says: the same key, the same legend.
+  private struct LegendKey: Hashable {
+    var theme: Theme
+    var isStoryboard: Bool
+    var showsChanges: Bool
+    var showsFolds: Bool
+    var showsSegues: Bool
+  }
+
+  /// The legends made so far, by what they say: every frame of a scenario draws one of a few.
+  private static let madeLegends = LockedCache<LegendKey, String>(limit: 64)
+
   /// A small key to the encoding: the three edge kinds, and swatches of the three view states
   /// drawn like the controller boxes.
   private func legend(showsFolds: Bool) -> String {
     if appMap != nil { return mapLegend(showsFolds: showsFolds) }
+    let key = LegendKey(
+      theme: theme, isStoryboard: isStoryboard,
+      // The diff's rows only when it marks something: a diff with no changes draws no mark to explain.
+      showsChanges: changes?.isEmpty == false || sides.contains(where: { $0.diagram.changes?.isEmpty == false }),
+      showsFolds: showsFolds, showsSegues: !hierarchy.segues.isEmpty)
+    if let made = Self.madeLegends[key] { return made }
+    let made = legend(key)
+    Self.madeLegends[key] = made
+    return made
+  }
+
+  private func legend(_ key: LegendKey) -> String {
+    let showsFolds = key.showsFolds
     let (text, line, gap) = (legendText, legendLine, Self.legendGap)
     return Self.legendTable(border: style.panelBorder)
       + "<TR>" + line("━━━▶", style.rootEdge) + text("window → root view controller") + gap
@@ -94,9 +123,7 @@ extension Diagram {
       + "<TR>" + line("╌╌╌▶", style.presentationEdge) + text("presenting → presented (style on its box)") + gap
       + legendSwatch(border: style.notLoadedBorder, fill: style.notLoadedFill, outline: "rounded,dashed")
       + text(isStoryboard ? "⚠ unreachable or missing" : "view not loaded") + "</TR>"
-      // The diff's rows only when it marks something: a diff with no changes draws no mark to explain.
-      + (changes?.isEmpty == false || sides.contains(where: { $0.diagram.changes?.isEmpty == false })
-        ? diffLegendRow : "")
+      + (key.showsChanges ? diffLegendRow : "")
       // Folded controllers: explained only where some are.
       + (showsFolds
         ? "<TR>" + line("- - -▶", style.childEdge) + text("folded: how many, the first … the last") + gap
@@ -110,7 +137,7 @@ extension Diagram {
         : "<TR>" + line("→ page", style.segue)
           + text("drawn in full on the page it names (dashed teal box or list)") + "<TD></TD><TD></TD><TD></TD></TR>")
       // A storyboard's segues: their own edge style, explained only where there are some.
-      + (hierarchy.segues.isEmpty
+      + (!key.showsSegues
         ? ""
         : "<TR>" + line("┈┈┈▶", style.segue)
           + text("segue (its kind, “identifier”; ↩ unwind; dashed: storyboard reference)")

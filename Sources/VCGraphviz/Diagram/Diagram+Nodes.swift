@@ -61,7 +61,7 @@ extension Diagram {
       return makeControllerNode(
         controller, in: source, cluster: cluster, placement: placement, callbacks: callbacks, mark: mark)
     }
-    let key = NodeCache.Key(
+    let key = NodeCacheKey(
       controller: controller, cluster: cluster, placement: placement, callbacks: callbacks, mark: mark, theme: theme)
     if let node = Self.nodeCache[key] { return node }
     let node = makeControllerNode(
@@ -71,7 +71,7 @@ extension Diagram {
   }
 
   /// The controller nodes drawn lately, by what they were drawn from.
-  private static let nodeCache = NodeCache()
+  private static let nodeCache = LockedCache<NodeCacheKey, GraphDescription.Node>(limit: 256)
 
   /// How a controller's box looks, from its state and what a diff marks: what its rows and its
   /// border are drawn with.

@@ -96,20 +96,25 @@ extension Diagram {
 
   /// The graph of a diagram with ``sides``, folded at `level` (each side alike): see the type's
   /// summary. `pinned` names controllers by their side's prefix and id (`compact/home`).
-  func sideBySideGraph(level: FoldLevel, pinned: Set<String>, wrapping wrap: Wrapping?) -> GraphDescription {
+  /// `placing` is told each side's controllers by their side's prefix.
+  func sideBySideGraph(
+    level: FoldLevel, pinned: Set<String>, wrapping wrap: Wrapping?, placing: ((String, String) -> Void)? = nil
+  ) -> (graph: GraphDescription, folds: Bool) {
     var graph = GraphDescription()
     var hasFolds = false
     for side in drawnSides {
       let prefix = Self.namePrefix(ofSide: side.key)
       let idPrefix = "side-" + HTMLText.identifier(side.key) + "-"
       let sidePinned = Set(pinned.compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil })
-      let part = side.diagram.graph(level: level, pinned: sidePinned, wrapping: wrap)
+      let (part, partFolds) = side.diagram.planned(
+        level: level, pinned: sidePinned, wrapping: wrap,
+        placing: placing.map { placing in { placing(prefix + $0, prefix + $1) } })
       if graph.attributes.isEmpty {
         graph.attributes = part.attributes
         graph.nodeDefaults = part.nodeDefaults
         graph.edgeDefaults = part.edgeDefaults
       }
-      hasFolds = hasFolds || !side.diagram.plan(level: level, pinned: sidePinned).folds.isEmpty
+      hasFolds = hasFolds || partFolds
       let sideCluster = Self.clusterName(ofSide: side.key)
       func cluster(_ name: String) -> String {
         "cluster_" + HTMLText.identifier(side.key) + "_" + name.dropFirst("cluster_".count)
@@ -152,7 +157,7 @@ extension Diagram {
         html: header(
           showsFolds: hasFolds, stacked: wrap?.stacksHeader == true || graph.nodes.isEmpty,
           sidesStacked: stacksSides || wrap?.stacksSides == true)))
-    return graph
+    return (graph, hasFolds)
   }
 
   /// The name of the invisible node between sides drawn one below the other.

@@ -1,3 +1,4 @@
+import Foundation
 import VCGraph
 
 /// The picture of one step: windows, controllers and their relations, the step's header and a legend.
@@ -43,7 +44,14 @@ public struct Diagram: Sendable {
   public var events: [LifecycleEvent]?
   /// What changed since an earlier hierarchy: when set, ``hierarchy`` is the diff's `after`, and
   /// the diagram also draws, faded, what was removed, and marks what was added or changed.
-  public var changes: HierarchyDiff?
+  ///
+  /// A scenario's frames compare each step with the one before only when the comparison is first
+  /// read (``frames(of:showsEvents:)-(_:_)``): a frame that is not drawn costs no comparison.
+  public var changes: HierarchyDiff? {
+    get { comparison.diff }
+    set { comparison = Comparison(newValue) }
+  }
+  private var comparison = Comparison(nil)
   /// The colours the diagram is drawn in; light unless set.
   public var theme: Theme = .light
   /// What folds into counted nodes, and what the diagram focuses on; ``FoldMode/auto`` unless set.
@@ -165,4 +173,38 @@ public struct Diagram: Sendable {
       foldsLoneScenes: appMap != nil)
   }
 
+}
+
+extension Diagram {
+  /// What ``changes`` holds: a diff, or the two hierarchies to compare once it is first read.
+  /// Copies of a diagram share it, so the comparison is made once, whichever copy reads it.
+  private final class Comparison: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: HierarchyDiff?
+    private var pending: (before: Hierarchy, after: Hierarchy)?
+
+    init(_ diff: HierarchyDiff?) {
+      result = diff
+    }
+
+    init(before: Hierarchy, after: Hierarchy) {
+      pending = (before, after)
+    }
+
+    var diff: HierarchyDiff? {
+      lock.lock()
+      defer { lock.unlock() }
+      if let (before, after) = pending {
+        result = HierarchyDiff(before: before, after: after)
+        pending = nil
+      }
+      return result
+    }
+  }
+
+  /// Marks what changed since `before`, compared when ``changes`` is first read; ``hierarchy``
+  /// must be the later hierarchy, with no addresses a dump matches (a scenario's frame).
+  mutating func compare(since before: Hierarchy) {
+    comparison = Comparison(before: before, after: hierarchy)
+  }
 }

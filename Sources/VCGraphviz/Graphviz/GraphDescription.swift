@@ -1,3 +1,5 @@
+import Foundation
+
 /// A graph to draw, described in Swift before any Graphviz call: nodes, edges and clusters
 /// with Graphviz attributes.
 ///
@@ -13,6 +15,11 @@ public struct GraphDescription: Sendable, Hashable, Codable {
   public init() {}
 
   /// A Graphviz attribute; HTML-like values (labels) are marked so Graphviz parses them as such.
+  ///
+  /// Two attributes are equal when Graphviz reads the same bytes: their values are compared and
+  /// hashed as UTF-8, not as Swift compares text (canonical equivalence, which normalizes a label's
+  /// `·` and `●` each time it is hashed, and would take two spellings Graphviz draws differently
+  /// for one).
   public struct Attribute: Sendable, Hashable, Codable {
     public var name: String
     public var value: String
@@ -28,6 +35,31 @@ public struct GraphDescription: Sendable, Hashable, Codable {
       self.name = name
       self.value = html
       self.isHTML = true
+    }
+
+    public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
+      lhs.isHTML == rhs.isHTML && sameBytes(lhs.name, rhs.name) && sameBytes(lhs.value, rhs.value)
+    }
+
+    /// True when the two texts are the same bytes.
+    private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+      var (lhs, rhs) = (lhs, rhs)
+      return lhs.withUTF8 { left in
+        rhs.withUTF8 { right in
+          left.count == right.count
+            && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+        }
+      }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(isHTML)
+      for text in [name, value] {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        // Where one ends: `ab` + `c` and `a` + `bc` hash apart.
+        hasher.combine(0xFF as UInt8)
+      }
     }
   }
 

@@ -16,11 +16,11 @@ extension Renderer {
   public func renderFiles(
     _ diagram: Diagram, named stem: String, formats: [OutputFormat], options: DrawingOptions = DrawingOptions()
   ) throws(RenderError) -> [(name: String, contents: Data)] {
-    var folded = diagram
-    folded.folding = options.folding
-    return try themedFiles(folded, formats: formats, themes: options.themes) {
-      themed, _, ordered throws(RenderError) in
-      try render(themed, formats: ordered, budget: options.pageBudget)
+    return try themedFiles(formats: formats, themes: options.themes) { _, theme, ordered throws(RenderError) in
+      var themed = diagram
+      themed.folding = options.folding
+      themed.theme = theme
+      return try render(themed, formats: ordered, budget: options.pageBudget)
     }.map { file in (stem + file.suffix + "." + file.format.fileExtension, file.contents) }
   }
 
@@ -52,35 +52,99 @@ extension Renderer {
     each body: (RenderedFrame) throws -> Void
   ) throws {
     let stable = options.layout == .stable ? try stableLayout ?? self.stableLayout(of: scenario, options: options) : nil
+    if let stable, stable.isSketched {
+      try renderFrames(
+        of: scenario.scenario, layout: stable, formats: formats, options: options, steps: steps, willDraw: willDraw,
+        each: body)
+      return
+    }
     let stepCount = scenario.scenario.steps.count
     for (offset, diagram) in Diagram.frames(of: scenario, options: options).enumerated() {
       let step = scenario.scenario.steps[offset]
       guard steps?.contains(step.number) ?? true else { continue }
       willDraw(step.number)
       let run = stable?.run(holding: offset)
-      let files = try themedFiles(diagram, formats: formats, themes: options.themes) {
-        themed, themeIndex, ordered throws(RenderError) in
+      let files = try themedFiles(formats: formats, themes: options.themes) {
+        themeIndex, theme, ordered throws(RenderError) in
+        var themed = diagram
+        themed.theme = theme
         guard let run else { return try render(themed, formats: ordered, budget: options.pageBudget) }
-        var placed = themed
-        placed.stacksSides = run.stacksSides
+        themed.stacksSides = run.stacksSides
         let graph = run.layouts[themeIndex].positioned(
-          placed.graph(level: run.level, pinned: run.pinned), frame: offset - run.frames.lowerBound)
+          themed.graph(level: run.level, pinned: run.pinned), frame: offset - run.frames.lowerBound)
         return try render(graph, formats: ordered)
       }
-      var names: [String: String] = [:]
-      let named = files.map { file -> (name: String, contents: Data) in
-        let (name, key) = RenderIndex.frameFile(
-          for: step, stepCount: stepCount, format: file.format, theme: file.theme, among: options.themes)
-        names[key] = name
-        return (name, file.contents)
+      try body(
+        frame(
+          files, step: step, stepCount: stepCount, themes: options.themes,
+          sides: scenario.sides.isEmpty ? nil : diagram.sides.map(RenderIndex.Side.init)))
+    }
+  }
+
+  /// Renders the frames of `scenario` from its stable layout's sketches (``ScenarioLayout/isSketched``),
+  /// in step order, without a replay: each frame's graph is its sketch, placed by the layout; its
+  /// SVG is put together from what earlier frames drew (``PieceDrawing``), and Graphviz draws
+  /// only what is new in it, or the whole frame in the formats cairo draws (PNG, PDF).
+  ///
+  /// - Throws: ``RenderError`` when Graphviz fails or the layout was not sketched, or what `body`
+  ///   throws.
+  public func renderFrames(
+    of scenario: Scenario, layout: ScenarioLayout, formats: [OutputFormat], options: DrawingOptions = DrawingOptions(),
+    steps: Set<Int>? = nil, willDraw: (Int) -> Void = { _ in }, each body: (RenderedFrame) throws -> Void
+  ) throws {
+    let stepCount = scenario.steps.count
+    var drawings: [Int: [PieceDrawing]] = [:]
+    for (offset, step) in scenario.steps.enumerated() {
+      guard steps?.contains(step.number) ?? true else { continue }
+      willDraw(step.number)
+      guard let runIndex = layout.runs.firstIndex(where: { $0.frames.contains(offset) }),
+        let sketches = layout.runs[runIndex].sketches
+      else { throw RenderError.layout("the stable layout has no frame \(offset + 1)") }
+      let run = layout.runs[runIndex]
+      let index = offset - run.frames.lowerBound
+      let pieces = drawings[runIndex] ?? options.themes.map { _ in PieceDrawing() }
+      drawings[runIndex] = pieces
+      let files = try themedFiles(formats: formats, themes: options.themes) {
+        themeIndex, _, ordered throws(RenderError) in
+        let graph = run.layouts[themeIndex].positioned(sketches.graph(frame: index, theme: themeIndex), frame: index)
+        return try draw(graph, formats: ordered, pieces: pieces[themeIndex])
       }
       try body(
-        RenderedFrame(
-          files: named,
-          entry: .init(
-            number: step.number, action: step.action.summary, caption: step.caption, files: names,
-            sides: scenario.sides.isEmpty ? nil : diagram.sides.map(RenderIndex.Side.init))))
+        frame(files, step: step, stepCount: stepCount, themes: options.themes, sides: sketches.frames[index].sides))
     }
+  }
+
+  /// A positioned frame in each of `formats`: its SVG from `pieces` when no cairo format is asked
+  /// for (its DOT, when asked, written by cgraph), else everything drawn by Graphviz at once.
+  private func draw(
+    _ graph: GraphDescription, formats: [OutputFormat], pieces: PieceDrawing
+  ) throws(RenderError) -> [OutputFormat: [UInt8]] {
+    guard formats.contains(.svg), formats.allSatisfy({ $0 == .svg || $0 == .dot }) else {
+      return try render(graph, formats: formats)
+    }
+    var files = formats.contains(.dot) ? try render(graph, formats: [.dot]) : [:]
+    files[.svg] = try pieces.svg(of: graph) { piece throws(RenderError) in
+      try render(piece, formats: [.svg])[.svg] ?? []
+    }
+    return files
+  }
+
+  /// A frame's files named as the index lists them, and its index entry.
+  private func frame(
+    _ files: [(format: OutputFormat, theme: Theme, suffix: String, contents: Data)], step: Step, stepCount: Int,
+    themes: [Theme], sides: [RenderIndex.Side]?
+  ) -> RenderedFrame {
+    var names: [String: String] = [:]
+    let named = files.map { file -> (name: String, contents: Data) in
+      let (name, key) = RenderIndex.frameFile(
+        for: step, stepCount: stepCount, format: file.format, theme: file.theme, among: themes)
+      names[key] = name
+      return (name, file.contents)
+    }
+    return RenderedFrame(
+      files: named,
+      entry: .init(
+        number: step.number, action: step.action.summary, caption: step.caption, files: names, sides: sides))
   }
 
   /// The stable layout of a replayed scenario's frames, as
@@ -94,19 +158,17 @@ extension Renderer {
       options: options, hasSides: !scenario.sides.isEmpty, context: context)
   }
 
-  /// `diagram` drawn once per theme, in the order given, by `draw` (given the diagram in that theme,
-  /// the theme's index and the formats in ``OutputFormat`` order): each file with its format, its theme and the suffix
-  /// its name takes for that theme (``Theme/fileNameSuffix(among:)``).
+  /// A picture drawn once per theme, in the order given, by `draw` (given the theme's index, the
+  /// theme and the formats in ``OutputFormat`` order): each file with its format, its theme and the
+  /// suffix its name takes for that theme (``Theme/fileNameSuffix(among:)``).
   private func themedFiles(
-    _ diagram: Diagram, formats: [OutputFormat], themes: [Theme],
-    draw: (Diagram, Int, [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]]
+    formats: [OutputFormat], themes: [Theme],
+    draw: (Int, Theme, [OutputFormat]) throws(RenderError) -> [OutputFormat: [UInt8]]
   ) throws(RenderError) -> [(format: OutputFormat, theme: Theme, suffix: String, contents: Data)] {
     let ordered = formats.sorted()
     var files: [(format: OutputFormat, theme: Theme, suffix: String, contents: Data)] = []
     for (index, theme) in themes.enumerated() {
-      var themed = diagram
-      themed.theme = theme
-      let rendered = try draw(themed, index, ordered)
+      let rendered = try draw(index, theme, ordered)
       for format in ordered {
         files.append((format, theme, theme.fileNameSuffix(among: themes), Data(rendered[format] ?? [])))
       }

@@ -14,10 +14,17 @@ public struct ScenarioLayout: Codable, Sendable {
     var stacksSides = false
     /// One layout a theme, in the order of the themes.
     var layouts: [StableLayout]
+    /// The frames' graphs, when they were sketched (``FrameSketches``): each frame is then drawn
+    /// from its sketch, without its diagram being made again.
+    var sketches: FrameSketches?
   }
 
   /// Consecutive runs of frames, each laid out together.
   var runs: [Run]
+
+  /// True when every run's frames were sketched (``FrameSketches``): they are drawn from the
+  /// sketches, without their diagrams being made again.
+  public var isSketched: Bool { !runs.isEmpty && runs.allSatisfy { $0.sketches != nil } }
 
   /// The run that lays out frame number `frame` (from 0); nil for a frame no run holds.
   func run(holding frame: Int) -> Run? {
@@ -36,30 +43,36 @@ public struct ScenarioLayout: Codable, Sendable {
   /// are laid out again with their sides one below the other, kept when fewer frames overflow the
   /// page that way (on a tie, when the worst overflows less). A real-size app's two sides may fit
   /// neither way: its frames are then bigger than a page (a focus, or one size class, draws less).
+  ///
+  /// The frames are read once to find the columns that move and to keep a sample of them; then the
+  /// sample, laid out at each level in turn, tells which level can fit (a cheap measure: at most
+  /// ``SketchedSearch/sampleSize`` frames); the frames are sketched at that level, each frame's graph
+  /// built once (``FrameSketches``), and their union is laid out once to confirm it. Only when no
+  /// level fits all the frames together are they laid out again, run by run.
   init(
     frames diagrams: @escaping () -> some Sequence<Diagram>, count frameCount: Int, options: DrawingOptions,
     hasSides: Bool, context: GraphvizContext
   ) throws(RenderError) {
     let (themes, levels, budget) = (options.themes, options.folding.levels, options.pageBudget)
-    let moving = Self.movingColumns(in: diagrams())
-    let beside = try StableRunSearch(
-      context: context, budget: budget, themes: themes, levels: levels, frameCount: frameCount, stacksSides: false,
-      movingColumns: moving, diagrams: diagrams
-    ).runs()
-    runs = beside
-    guard hasSides, levels.count > 1 else { return }
-    /// How many of the runs' frames overflow the page, and how far the worst does (1 or less fits).
-    func overflow(_ runs: [Run]) -> (frames: Int, most: Double) {
-      var result = (frames: 0, most: 0.0)
-      for run in runs {
-        guard let size = run.layouts.first?.frameSize else { continue }
-        let overflow = budget.overflow(width: size.width, height: size.height)
-        if overflow > 1 { result.frames += run.frames.count }
-        result.most = max(result.most, overflow)
-      }
-      return result
+    var search = SketchedSearch(
+      context: context, budget: budget, themes: themes, levels: levels, frameCount: frameCount,
+      diagrams: diagrams)
+    let whole = try search.run()
+    let moving = search.movingColumns
+    if let whole, !hasSides || levels.count == 1 || Self.overflow(of: [whole], budget: budget).frames == 0 {
+      runs = [whole]
+      return
     }
-    let besideOverflow = overflow(beside)
+    var beside = whole.map { [$0] } ?? []
+    if whole == nil {
+      beside = try StableRunSearch(
+        context: context, budget: budget, themes: themes, levels: levels, frameCount: frameCount, stacksSides: false,
+        movingColumns: moving, diagrams: diagrams
+      ).consecutiveRuns()
+    }
+    runs = Self.sameSize(beside)
+    guard hasSides, levels.count > 1 else { return }
+    let besideOverflow = Self.overflow(of: beside, budget: budget)
     guard besideOverflow.frames > 0 else { return }
     let stacked = try StableRunSearch(
       context: context, budget: budget, themes: themes, levels: levels, frameCount: frameCount, stacksSides: true,
@@ -72,10 +85,37 @@ public struct ScenarioLayout: Codable, Sendable {
         }
       }
     ).runs()
-    let stackedOverflow = overflow(stacked)
+    let stackedOverflow = Self.overflow(of: stacked, budget: budget)
     if (stackedOverflow.frames, stackedOverflow.most) < (besideOverflow.frames, besideOverflow.most) {
-      runs = stacked
+      runs = Self.sameSize(stacked)
     }
+  }
+
+  /// The runs with every frame as big as the biggest run's: one frame size across a scenario's
+  /// steps, so that pages and the animation do not jump where a run ends (each run's picture is
+  /// centred in the extra width, the extra height below it).
+  static func sameSize(_ runs: [Run]) -> [Run] {
+    guard runs.count > 1 else { return runs }
+    let layouts = runs.flatMap(\.layouts)
+    let extent = layouts.map(\.extentSize).reduce(LayoutSize(width: 0, height: 0)) { $0.expanded(to: $1) }
+    let header = layouts.compactMap(\.headerSize).reduce(nil) { $0?.expanded(to: $1) ?? $1 }
+    return runs.map { run in
+      var grown = run
+      grown.layouts = run.layouts.map { $0.growing(extentTo: extent, headerTo: header) }
+      return grown
+    }
+  }
+
+  /// How many of the runs' frames overflow the page, and how far the worst does (1 or less fits).
+  static func overflow(of runs: [Run], budget: PageBudget) -> (frames: Int, most: Double) {
+    var result = (frames: 0, most: 0.0)
+    for run in runs {
+      guard let size = run.layouts.first?.frameSize else { continue }
+      let overflow = budget.overflow(width: size.width, height: size.height)
+      if overflow > 1 { result.frames += run.frames.count }
+      result.most = max(result.most, overflow)
+    }
+    return result
   }
 
   /// The controllers the frames draw both as a column of an expanded split view on screen and as
@@ -85,9 +125,21 @@ public struct ScenarioLayout: Codable, Sendable {
   /// controller has a place as a column apart from its place in the stack, so that the frames that
   /// expand the split view draw its columns side by side.
   static func movingColumns(in diagrams: some Sequence<Diagram>) -> Set<String> {
-    var columns: Set<String> = []
-    var elsewhere: Set<String> = []
-    for diagram in diagrams {
+    var places = ColumnPlaces()
+    for diagram in diagrams { places.add(diagram) }
+    return places.moving
+  }
+
+  /// Where the frames draw each controller: as a column of an expanded split view on screen, or as
+  /// another container's child (see ``movingColumns(in:)``), gathered a frame at a time.
+  struct ColumnPlaces {
+    private var columns: Set<String> = []
+    private var elsewhere: Set<String> = []
+
+    /// The controllers seen in both places so far.
+    var moving: Set<String> { columns.intersection(elsewhere) }
+
+    mutating func add(_ diagram: Diagram) {
       let parts =
         diagram.sides.isEmpty
         ? [("", diagram)] : diagram.drawnSides.map { (Diagram.namePrefix(ofSide: $0.key), $0.diagram) }
@@ -104,7 +156,6 @@ public struct ScenarioLayout: Codable, Sendable {
         }
       }
     }
-    return columns.intersection(elsewhere)
   }
 
   /// The controllers a level would draw at two places in different frames (the top of a stack in
@@ -162,7 +213,13 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
       if result.fits, firstFitting == nil { firstFitting = result.run }
     }
     if let firstFitting { return [try completed(firstFitting)] }
-    // Runs of frames, each the longest that fits at some level (the least folded on a tie).
+    return try consecutiveRuns()
+  }
+
+  /// Runs of frames, each the longest that fits at some level (the least folded on a tie): for
+  /// frames that fit no page all together.
+  func consecutiveRuns() throws(RenderError) -> [ScenarioLayout.Run] {
+    guard !themes.isEmpty, frameCount > 0 else { return [] }
     var runs: [ScenarioLayout.Run] = []
     var start = 0
     while start < frameCount {

@@ -38,8 +38,8 @@ struct StableLayout: Codable {
   /// What each frame holds, in frame order.
   private let frames: [FrameOutline]
   /// The box around the union and every cluster of every frame.
-  private let extent: LayoutBox
-  private let biggestHeader: LayoutSize?
+  private var extent: LayoutBox
+  private var biggestHeader: LayoutSize?
 
   /// The least room `dot` leaves between two nodes one above the other, in points: `ranksep`
   /// (0.4 inch) shared out between the two ranks a labelled edge spans.
@@ -91,6 +91,27 @@ struct StableLayout: Codable {
     let pad = 2 * 0.35 * 72
     let width = max(extent.maxX - extent.minX, biggestHeader?.width ?? 0)
     return LayoutSize(width: width + pad, height: extent.maxY - extent.minY + (biggestHeader?.height ?? 0) + pad)
+  }
+
+  /// The size of the union's extent and of the biggest header, which ``frameSize`` adds up.
+  var extentSize: LayoutSize { LayoutSize(width: extent.maxX - extent.minX, height: extent.maxY - extent.minY) }
+  var headerSize: LayoutSize? { biggestHeader }
+
+  /// This layout with its frames drawn at least `extentSize` big under a header at least `header`
+  /// big, so that the frames of a scenario laid out in several runs all have one size: the extent
+  /// grows on both sides alike and downwards (the picture stays centred under its header), the
+  /// header is padded as ``padded(header:size:to:)`` pads a smaller one.
+  func growing(extentTo extentSize: LayoutSize, headerTo header: LayoutSize?) -> StableLayout {
+    var grown = self
+    let extra = (
+      width: max(0, extentSize.width - self.extentSize.width),
+      height: max(0, extentSize.height - self.extentSize.height)
+    )
+    grown.extent = LayoutBox(
+      minX: extent.minX - extra.width / 2, minY: extent.minY - extra.height, maxX: extent.maxX + extra.width / 2,
+      maxY: extent.maxY)
+    if let header { grown.biggestHeader = biggestHeader?.expanded(to: header) ?? header }
+    return grown
   }
 
   /// Frame number `frame` (from 0, in the order the frames were laid out), positioned: it says

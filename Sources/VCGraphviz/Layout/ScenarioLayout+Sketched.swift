@@ -1,0 +1,196 @@
+import VCGraph
+
+/// The search for one layout of all a scenario's frames (see ``ScenarioLayout``): the fold level
+/// chosen by a cheap measure first, the frames sketched at that level, and their union laid out
+/// once to confirm it.
+///
+/// The levels are tried in the order ``Folding/levels`` gives (``FoldSearch``'s), and a level is
+/// kept by the page budget's rules (``PageBudget/isComfortable(width:height:)``, then
+/// ``PageBudget/fits(width:height:)``), as ``FoldSearch`` keeps a picture:
+/// 1. **Measure.** The frames are read once (no frame is compared with the one before: nothing
+///    is drawn yet), keeping a sample of at most ``sampleSize`` of them, evenly spread. A level
+///    is measured by laying out the union of the sample's graphs: what all the frames draw
+///    together is at least that big, so a level whose sample is not comfortable is not tried with
+///    every frame. (A scenario of no more frames than the sample is measured whole.)
+/// 2. **Sketch and confirm.** At the first level the sample finds comfortable, every frame's
+///    graph is built once and kept as a sketch (``FrameSketches``), and the union of all of them is
+///    laid out once: comfortable, it is the layout; otherwise the next level is measured. When no
+///    level is comfortable, the first that fits is kept, the levels the sample turned down but
+///    found fitting laid out first, in order, so the choice is the one laying out every level
+///    would make.
+///
+/// Nil when no level fits (the frames are then laid out run by run, ``ScenarioLayout``).
+struct SketchedSearch<Frames: Sequence<Diagram>> {
+  let context: GraphvizContext
+  let budget: PageBudget
+  let themes: [Theme]
+  let levels: [FoldLevel]
+  let frameCount: Int
+  /// The diagrams of every frame, made again, one at a time, each time they are read.
+  let diagrams: () -> Frames
+
+  /// The most frames the measure lays out at each level.
+  static var sampleSize: Int { 48 }
+
+  /// The split views' columns that move into a stack in some frames, once ``run()`` has read the
+  /// frames (``ScenarioLayout/movingColumns(in:)``).
+  private(set) var movingColumns: Set<String> = []
+  /// The sampled frames' diagrams, and whether they are all the frames.
+  private var sample: [Diagram] = []
+  private var sampleIsWhole = true
+  /// The controllers the sample pinned at each level it was sketched at.
+  private var samplePinned: [FoldLevel: Set<String>] = [:]
+  /// How many unions were laid out, and how many times every frame was sketched (for tests).
+  private(set) var unionsLaidOut = 0
+  private(set) var sketchingPasses = 0
+
+  init(
+    context: GraphvizContext, budget: PageBudget, themes: [Theme], levels: [FoldLevel], frameCount: Int,
+    diagrams: @escaping () -> Frames
+  ) {
+    self.context = context
+    self.budget = budget
+    self.themes = themes
+    self.levels = levels
+    self.frameCount = frameCount
+    self.diagrams = diagrams
+  }
+
+  /// What a level's union came to.
+  private enum Outcome {
+    case comfortable(ScenarioLayout.Run)
+    case fits(ScenarioLayout.Run)
+    case overflows
+  }
+
+  /// The run of every frame at the first level that is comfortable, else the first that fits;
+  /// nil when none fits.
+  mutating func run() throws(RenderError) -> ScenarioLayout.Run? {
+    guard !themes.isEmpty, frameCount > 0 else { return nil }
+    readFrames()
+    if levels.count == 1 {
+      let level = levels[0]
+      let sketches = sketched(level)
+      let layout = try StableLayout(frames: sketches.graphs(theme: 0), context: context)
+      unionsLaidOut += 1
+      return try completed(run(level, sketches, layout))
+    }
+    var firstFitting: (level: FoldLevel, run: ScenarioLayout.Run)?
+    /// Levels the sample found fitting but not comfortable, in order: laid out whole only when no
+    /// level is comfortable.
+    var deferred: [FoldLevel] = []
+    /// The first of the deferred levels that fits whole, when it comes before `firstFitting`.
+    func settleDeferred(_ search: inout SketchedSearch) throws(RenderError) {
+      for level in deferred where firstFitting.map({ level < $0.level }) ?? true {
+        if case .fits(let run) = try search.whole(level) {
+          firstFitting = (level, run)
+          break
+        }
+      }
+      deferred.removeAll()
+    }
+    for level in levels {
+      // Past level `all` only when nothing above fits: those levels fold what is on screen.
+      if level > .all {
+        try settleDeferred(&self)
+        if firstFitting != nil { break }
+      }
+      if !sampleIsWhole {
+        let measured = try measure(level)
+        if !measured.isComfortable {
+          if measured.fits { deferred.append(level) }
+          continue
+        }
+      }
+      switch try whole(level) {
+      case .comfortable(let run): return try completed(run)
+      case .fits(let run): if firstFitting == nil { firstFitting = (level, run) }
+      case .overflows: break
+      }
+    }
+    try settleDeferred(&self)
+    guard let firstFitting else { return nil }
+    return try completed(firstFitting.run)
+  }
+
+  /// Reads every frame once: the columns that move, and the sample.
+  private mutating func readFrames() {
+    var places = ScenarioLayout.ColumnPlaces()
+    let size = Self.sampleSize
+    sampleIsWhole = frameCount <= size
+    // Evenly spread, the first and the last among them.
+    let picked = sampleIsWhole ? Set(0..<frameCount) : Set((0..<size).map { $0 * (frameCount - 1) / (size - 1) })
+    for (offset, diagram) in diagrams().enumerated() {
+      places.add(diagram)
+      if picked.contains(offset) { sample.append(diagram) }
+    }
+    movingColumns = places.moving
+  }
+
+  /// The sample's union at `level`: whether it fits the page, and whether it is comfortable.
+  private mutating func measure(_ level: FoldLevel) throws(RenderError) -> (fits: Bool, isComfortable: Bool) {
+    let sketches = sketched(level, frames: sample)
+    unionsLaidOut += 1
+    guard
+      let layout = try StableLayout(
+        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit)
+    else { return (false, false) }
+    let size = layout.frameSize
+    return (
+      budget.fits(width: size.width, height: size.height), budget.isComfortable(width: size.width, height: size.height)
+    )
+  }
+
+  /// Every frame sketched at `level` and their union laid out.
+  private mutating func whole(_ level: FoldLevel) throws(RenderError) -> Outcome {
+    let sketches = sampleIsWhole ? sketched(level, frames: sample) : sketched(level)
+    unionsLaidOut += 1
+    guard let layout = try StableLayout(frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit)
+    else { return .overflows }
+    let size = layout.frameSize
+    let run = run(level, sketches, layout)
+    if budget.isComfortable(width: size.width, height: size.height) { return .comfortable(run) }
+    return budget.fits(width: size.width, height: size.height) ? .fits(run) : .overflows
+  }
+
+  /// The frames sketched at `level`, every one of them (read again) or those given, with the
+  /// controllers drawn at several places pinned (see
+  /// ``ScenarioLayout/controllersWithSeveralPlaces(in:level:)``): the pinned ones the sample
+  /// found first, then the others, sketched again when there are any.
+  private mutating func sketched(_ level: FoldLevel, frames: [Diagram]? = nil) -> FrameSketches {
+    var pinned = movingColumns.union(samplePinned[level] ?? [])
+    while true {
+      let sketches =
+        frames.map { FrameSketches($0, level: level, pinned: pinned, themes: themes) }
+        ?? FrameSketches(diagrams(), level: level, pinned: pinned, themes: themes)
+      if frames == nil { sketchingPasses += 1 }
+      // Below `stacks`, no two frames draw a controller at two places but a moving column.
+      guard level >= .stacks, !sketches.several.isSubset(of: pinned) else {
+        if frames != nil { samplePinned[level] = pinned }
+        return sketches
+      }
+      pinned.formUnion(sketches.several)
+    }
+  }
+
+  /// A union taller than a page is sure to be is not laid out (there are other levels to try).
+  private var heightLimit: Double { budget.maximumPixels * 72 / PageBudget.pixelsPerInch }
+
+  private func run(_ level: FoldLevel, _ sketches: FrameSketches, _ layout: StableLayout?) -> ScenarioLayout.Run {
+    ScenarioLayout.Run(
+      frames: 0..<frameCount, level: level, pinned: sketches.pinned, layouts: layout.map { [$0] } ?? [],
+      sketches: sketches)
+  }
+
+  /// `run` laid out in the other themes too.
+  private func completed(_ run: ScenarioLayout.Run) throws(RenderError) -> ScenarioLayout.Run {
+    var run = run
+    guard let sketches = run.sketches else { return run }
+    for theme in themes.indices.dropFirst() {
+      if let layout = try StableLayout(frames: sketches.graphs(theme: theme), context: context) {
+        run.layouts.append(layout)
+      }
+    }
+    return run
+  }
+}
