@@ -156,16 +156,10 @@ public struct AtlasBook: Sendable, Hashable {
         + "title=\"\(label)\" aria-label=\"\(label)\">\(symbol)</a>"
     }
     let position = isOverview ? "Overview" : "Page \(offset) of \(drawings.count - 1)"
-    var lines = [
-      "<section class=\"step\(offset == 0 ? " current" : "")\" id=\"\(anchor)\" aria-labelledby=\"\(anchor)-title\">",
-      "<div class=\"head\">",
-      turn(offset - 1, "←", "Previous page", "prev"),
-      "<h2 id=\"\(anchor)-title\"><span class=\"position\">\(position)</span> \(Flipbook.html(page.title))</h2>",
-      turn(offset + 1, "→", "Next page", "next"),
-      "<button class=\"fit\" type=\"button\" aria-pressed=\"false\" title=\"Fit the drawing in its box (f)\">Fit</button>",
-      "</div>",
-      "<div class=\"spread\">",
-    ]
+    var lines = Flipbook.sectionHead(
+      id: anchor, isCurrent: offset == 0, titleID: anchor + "-title",
+      heading: "<span class=\"position\">\(position)</span> \(Flipbook.html(page.title))",
+      previous: turn(offset - 1, "←", "Previous page", "prev"), next: turn(offset + 1, "→", "Next page", "next"))
     let figure =
       Flipbook.figure(
         svg: page.svg.map { Self.linkingSections($0, sections) },

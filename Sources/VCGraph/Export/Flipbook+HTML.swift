@@ -26,6 +26,23 @@ extension Flipbook {
     ]
   }
 
+  /// The start of a book's section (a step, an atlas' page): its heading between the links to the
+  /// previous and the next one, the Fit button, and the opening of its spread.
+  static func sectionHead(
+    id: String, isCurrent: Bool, titleID: String, heading: String, previous: String, next: String
+  ) -> [String] {
+    [
+      "<section class=\"step\(isCurrent ? " current" : "")\" id=\"\(id)\" aria-labelledby=\"\(titleID)\">",
+      "<div class=\"head\">",
+      previous,
+      "<h2 id=\"\(titleID)\">\(heading)</h2>",
+      next,
+      "<button class=\"fit\" type=\"button\" aria-pressed=\"false\" title=\"Fit the drawing in its box (f)\">Fit</button>",
+      "</div>",
+      "<div class=\"spread\">",
+    ]
+  }
+
   /// The HTML page: every step's SVG inline with its action, caption, callbacks, warnings and files.
   ///
   /// The page is also well-formed XML (void elements closed, the script and style in CDATA sections
@@ -101,16 +118,10 @@ extension Flipbook {
     }
     // The step's title once: its position and action, between Previous and Next. The first step is
     // the one shown before the script reads the address.
-    var lines = [
-      "<section class=\"step\(offset == 0 ? " current" : "")\" id=\"\(Self.anchor(page))\" aria-labelledby=\"\(titleID)\">",
-      "<div class=\"head\">",
-      turn(offset - 1, "←", "Previous step", "prev"),
-      "<h2 id=\"\(titleID)\"><span class=\"position\">\(position)</span> \(Self.html(page.action))</h2>",
-      turn(offset + 1, "→", "Next step", "next"),
-      "<button class=\"fit\" type=\"button\" aria-pressed=\"false\" title=\"Fit the drawing in its box (f)\">Fit</button>",
-      "</div>",
-      "<div class=\"spread\">",
-    ]
+    var lines = Self.sectionHead(
+      id: Self.anchor(page), isCurrent: offset == 0, titleID: titleID,
+      heading: "<span class=\"position\">\(position)</span> \(Self.html(page.action))",
+      previous: turn(offset - 1, "←", "Previous step", "prev"), next: turn(offset + 1, "→", "Next step", "next"))
     lines += htmlFigure(page, canvas: canvas)
     lines.append("<div class=\"notes\">")
     if let caption = page.caption, !caption.isEmpty {
