@@ -51,8 +51,17 @@ struct BenchmarkCommand: ParsableCommand {
   @Argument(parsing: .postTerminator, help: .hidden)
   var measuredCommand: [String] = []
 
+  /// Internal: write the storyboards the atlas measure draws into this folder (`set/`, `big.storyboard`,
+  /// `cross.storyboard`), to draw them by hand or with another build, and stop.
+  @Option(help: .hidden)
+  var writeAtlasInputs: String?
+
   func run() throws {
     do {
+      if let folder = writeAtlasInputs {
+        try Measurements.writeAtlasInputs(plan: quick ? Plan.quick : Plan.full, into: folder)
+        return
+      }
       if let scratch = measureChildIn {
         try MeasuredRun.runAsHelper(measuredCommand, scratch: URL(fileURLWithPath: scratch, isDirectory: true))
         return

@@ -43,7 +43,7 @@ final class Measurements {
   enum Measure: String, CaseIterable, Sendable {
     case frames, graphviz, growth, memory, jobs, animation
     case imports = "import"
-    case deep, map
+    case deep, map, atlas
     case frameGrowth = "frame-growth"
     case stack
   }
@@ -61,6 +61,7 @@ final class Measurements {
       case .imports: try measureImports()
       case .deep: try measureDeepInputs()
       case .map: try measureMap()
+      case .atlas: try measureAtlas()
       case .frameGrowth: try measureFrameGrowth()
       case .stack: try measureStack()
       }

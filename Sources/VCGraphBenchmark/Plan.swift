@@ -24,6 +24,14 @@ struct Plan: Sendable {
   var nestDepths: [Int]
   /// Swift files of the generated apps `vcgraph map` reads; the one of 1,200 files is judged.
   var mapSizes: [Int] = [100, 1_200, 5_000]
+  /// The modular app drawn as an atlas: how many storyboards, and how many storyboard references.
+  var atlasSet: (storyboards: Int, references: Int)
+  /// Scenes of the one big storyboard drawn as an atlas.
+  var atlasScenes: Int
+  /// Scenes of the cross-linked storyboard (2 segues a scene) drawn as an atlas.
+  var crossLinkedScenes: Int
+  /// Swift files of the generated app `vcgraph map` draws as an atlas (one controller or coordinator each).
+  var mapAtlasFiles: Int
   /// Controllers of the hierarchies on which the same small changes are drawn (a frame's cost).
   var frameGrowthSizes: [Int] = [31, 300, 3_000]
   /// Push/pop steps drawn on each of them.
@@ -35,12 +43,14 @@ struct Plan: Sendable {
   static let full = Plan(
     flowSteps: 200, longFlowSteps: 2_000, shortFlowSteps: 100, hierarchySizes: [10, 100, 1_000, 5_000],
     baselineSize: 100, repeats: 3, animationSteps: (500, 2_000), wideDumpLines: [10_000, 100_000],
-    dumpDepths: [2_500, 5_000], nestDepths: [2_500, 10_000])
+    dumpDepths: [2_500, 5_000], nestDepths: [2_500, 10_000], mapSizes: [100, 1_200, 5_000], atlasSet: (39, 75),
+    atlasScenes: 400,
+    crossLinkedScenes: 200, mapAtlasFiles: 400)
 
   /// Small workloads for a smoke test: well under a minute.
   static let quick = Plan(
     flowSteps: 20, longFlowSteps: 200, shortFlowSteps: 50, hierarchySizes: [10, 100, 500], baselineSize: 100,
     repeats: 1, animationSteps: (100, 400), wideDumpLines: [1_000, 10_000], dumpDepths: [500, 1_000],
-    nestDepths: [500, 2_000], mapSizes: [100, 400], frameGrowthSizes: [31, 300], growthSteps: 10,
-    stackPushes: [50, 100])
+    nestDepths: [500, 2_000], mapSizes: [100, 400], atlasSet: (8, 12), atlasScenes: 100, crossLinkedScenes: 40,
+    mapAtlasFiles: 100, frameGrowthSizes: [31, 300], growthSteps: 10, stackPushes: [50, 100])
 }

@@ -21,6 +21,9 @@ struct Workspace {
   func writeScenario(_ text: String, named name: String) throws(BenchmarkError) -> String {
     let path = path(name)
     do {
+      // A name may lie in a folder: `app/Feature0/Screen1ViewController.swift`.
+      try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
       try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     } catch {
       throw .file(path: path, reason: "cannot write: \(error.localizedDescription)")

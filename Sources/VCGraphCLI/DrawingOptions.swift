@@ -4,7 +4,8 @@ import VCGraphJobs
 import VCGraphviz
 
 /// The flags every command that draws takes, the same for each: `--theme`, `--fold`, `--focus`,
-/// `--graphviz-timeout` and `--graphviz-memory`; and the one place they become a job's options.
+/// `--page-width`, `--graphviz-timeout` and `--graphviz-memory`; and the one place they become a
+/// job's options.
 struct DrawingOptions: ParsableArguments {
   @Option(help: Theme.Choice.help)
   var theme: Theme.Choice = .light
@@ -16,7 +17,8 @@ struct DrawingOptions: ParsableArguments {
   /// How these flags, with a command's own `--events` and `--layout`, say to draw: the one value
   /// the job and the renderer read them from.
   func options(events: Bool = false, layout: FrameLayout = .stable) -> VCGraphviz.DrawingOptions {
-    VCGraphviz.DrawingOptions(themes: theme.themes, events: events, layout: layout, folding: folding.folding)
+    VCGraphviz.DrawingOptions(
+      themes: theme.themes, events: events, layout: layout, folding: folding.folding, pageBudget: folding.pageBudget)
   }
 
   /// The job of `import`, `storyboard` or `diff` these flags and the command's `plan` ask for, its
@@ -27,7 +29,8 @@ struct DrawingOptions: ParsableArguments {
     Interruption.stopsJobs()
     let job = SnapshotJob(
       options: .init(
-        command: command, plan: plan, themes: theme.themes, folding: folding.folding, limits: workers.limits))
+        command: command, plan: plan, themes: theme.themes, folding: folding.folding, pageBudget: folding.pageBudget,
+        limits: workers.limits))
     job.said = { printError($0) }
     return job
   }
@@ -50,7 +53,8 @@ extension Theme.Choice: ExpressibleByArgument {
 
 extension FoldMode: ExpressibleByArgument {}
 
-/// `--fold` and `--focus`: what a diagram folds into counted nodes, and what it focuses on.
+/// `--fold`, `--focus` and `--page-width`: what a diagram folds into counted nodes, what it focuses
+/// on, and the page it must read on.
 struct FoldingOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
@@ -66,8 +70,20 @@ struct FoldingOptions: ParsableArguments {
       valueName: "ID"))
   var focus: [String] = []
 
+  @Option(
+    name: .customLong("page-width"),
+    help: ArgumentHelp(
+      "The width, in pixels, of the column the pictures are shown in (default \(Int(PageBudget.defaultPageWidth)): a "
+        + "README on GitHub). A picture may be as wide as keeps its class names 10 px tall there, and no more than 3 "
+        + "times as long as it is wide.", valueName: "PX"),
+    transform: Bounds.count("pixels", in: PageBudget.pageWidths))
+  var pageWidth = Int(PageBudget.defaultPageWidth)
+
   /// The folding these flags ask for.
   var folding: Folding { Folding(mode: fold, focus: focus) }
+
+  /// The page the pictures must read on.
+  var pageBudget: PageBudget { PageBudget(pageWidth: Double(pageWidth)) }
 
   func validate() throws {
     if let empty = focus.first(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {

@@ -4,12 +4,13 @@ import Testing
 /// `--fold` and `--focus`, end to end: what `render`, `import` and `storyboard` draw with them, and
 /// how a focus that names nothing is refused.
 @Suite struct FoldingCommandTests {
-  /// A navigation stack twenty screens deep in a tab bar with a second, short tab.
+  /// A navigation stack forty screens deep in a tab bar with a second, short tab: drawn whole, it is
+  /// more than three times as tall as a page may be wide (a twenty-deep one fits, and is drawn whole).
   static let deepStack: String = {
     var lines = ["title: Deep", "controllers:", "  tabs: UITabBarController", "  nav: UINavigationController"]
-    lines += (0..<20).map { "  level\($0): { class: Level\($0)ViewController }" }
+    lines += (0..<40).map { "  level\($0): { class: Level\($0)ViewController }" }
     lines += ["  other: UINavigationController", "  settings: SettingsViewController", "steps:"]
-    lines += ["  - setViewControllers: [\((0..<20).map { "level\($0)" }.joined(separator: ", "))]", "    on: nav"]
+    lines += ["  - setViewControllers: [\((0..<40).map { "level\($0)" }.joined(separator: ", "))]", "    on: nav"]
     lines += ["  - setViewControllers: [settings]", "    on: other"]
     lines += ["  - setTabs: [nav, other]", "    on: tabs", "  - setRoot: tabs"]
     return lines.joined(separator: "\n") + "\n"
@@ -29,15 +30,15 @@ import Testing
       let svg = try folder.bytes("out/deep/04-setroot-tabs.svg")
       let (controllers, folds) = try Self.ids(svg)
       // The ends of the stack, the containers and what is on screen are drawn.
-      #expect(controllers.isSuperset(of: ["vc-tabs", "vc-nav", "vc-level0", "vc-level19", "vc-other"]))
+      #expect(controllers.isSuperset(of: ["vc-tabs", "vc-nav", "vc-level0", "vc-level39", "vc-other"]))
       #expect(!controllers.contains("vc-level5"))
       #expect(folds == ["fold-nav-level1"])
       let texts = try svgTexts(svg)
       let fold = (texts.nodes["fold-nav-level1"] ?? []).joined(separator: " ")
-      #expect(fold.contains("stack[1…18]"), "\(fold)")
-      #expect(fold.contains("18 controllers"), "\(fold)")
+      #expect(fold.contains("stack[1…38]"), "\(fold)")
+      #expect(fold.contains("38 controllers"), "\(fold)")
       #expect(fold.contains("Level1ViewController"), "\(fold)")
-      #expect(fold.contains("… Level18ViewController"), "\(fold)")
+      #expect(fold.contains("… Level38ViewController"), "\(fold)")
     }
   }
 
@@ -47,7 +48,7 @@ import Testing
       let result = try folder.vcgraph("render", "deep.yaml", "-o", "out", "--step", "4", "--fold", "none")
       #expect(result.status == 0, "\(result)")
       let (controllers, folds) = try Self.ids(try folder.bytes("out/deep/04-setroot-tabs.svg"))
-      #expect(controllers.count == 24)
+      #expect(controllers.count == 44)
       #expect(folds.isEmpty)
     }
   }
@@ -63,7 +64,7 @@ import Testing
       // The other tab, with its whole stack, is one counted node.
       #expect(folds == ["fold-tabs-nav"])
       let texts = try svgTexts(svg)
-      #expect((texts.nodes["fold-tabs-nav"] ?? []).contains("21 controllers"), "\(texts.nodes)")
+      #expect((texts.nodes["fold-tabs-nav"] ?? []).contains("41 controllers"), "\(texts.nodes)")
       #expect(texts.graph.joined(separator: " ").contains("FOCUS other"), "\(texts.graph)")
     }
   }

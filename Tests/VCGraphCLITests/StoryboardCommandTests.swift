@@ -12,6 +12,8 @@ import Testing
     (texts.nodes[id] ?? []).joined(separator: " | ")
   }
 
+  /// Main's reference to Settings is followed into the atlas of both: Main's page draws the
+  /// reference as a link box to Settings' page, and Settings' scenes only on their own page.
   @Test func bothSampleStoryboardsAreDrawnWithTheReferenceFollowed() throws {
     try withTemporaryFolder { folder in
       try folder.copySamples()
@@ -20,32 +22,33 @@ import Testing
       #expect(result.status == 0, "\(result)")
       #expect(result.standardError.isEmpty, "\(result)")
       #expect(
-        result.standardOutput == "\(Self.main) → out (3 files)\n\(Self.settings) → out (3 files)\n", "\(result)")
+        result.standardOutput
+          == "2 storyboards: Main, Settings → out (7 files)\n\(Self.main) → out (1 file)\n\(Self.settings) → out (1 file)\n",
+        "\(result)")
       #expect(
         folder.contents(of: "out") == [
-          "Main.dot", "Main.json", "Main.svg", "Settings.dot", "Settings.json", "Settings.svg",
+          "Main.dot", "Main.json", "Main.svg", "Settings.dot", "Settings.json", "Settings.svg", "atlas.dot",
+          "atlas.svg",
+          "index.json",
         ])
 
       let texts = try svgTexts(try folder.bytes("out/Main.svg"))
-      // Every scene of Main, and the scenes of Settings the reference leads to, with the window.
+      // Every scene of Main, with the window; the reference is a link to Settings' page.
       #expect(
         Set(texts.nodes.keys) == [
           "window-Main", "vc-MainTabBarController", "vc-UINavigationController", "vc-TripsViewController",
           "vc-TripDetail", "vc-MapViewController", "vc-ShareOptionsViewController", "vc-UINavigationController-2",
           "vc-NewTripViewController", "vc-UINavigationController-3", "vc-ExploreViewController",
-          "vc-PlaceViewController", "vc-Settings.storyboard", "vc-Settings/SettingsNavigation",
-          "vc-Settings/SettingsViewController", "vc-Settings/AccountViewController",
-          "vc-Settings/NotificationSettingsViewController", "vc-Settings/AboutViewController",
+          "vc-PlaceViewController", "vc-Settings.storyboard",
         ], "\(texts.nodes.keys.sorted())")
       #expect(Self.nodeText(texts, "vc-TripsViewController").contains("on screen · appeared"))
       // A scene that is not on screen at launch is drawn plainly, not as "not loaded".
       #expect(Self.nodeText(texts, "vc-TripDetail").contains("not shown at launch"))
       #expect(Self.nodeText(texts, "vc-TripDetail").contains("CONTAINER"))
+      #expect(Self.nodeText(texts, "vc-Settings.storyboard").contains("→ Settings · page 2"))
       #expect(Self.nodeText(texts, "vc-Settings.storyboard").contains("storyboard reference"))
       // Each kind of segue is drawn with its label.
-      for label in [
-        "show", "present · formSheet", "popover", "storyboard reference", "present · pageSheet", "“newTrip”",
-      ] {
+      for label in ["show", "present · formSheet", "popover", "“newTrip”"] {
         #expect(texts.all.contains(label), "no \(label) in \(texts.all)")
       }
       // Unwind segues are listed on the scene they start from.
@@ -53,8 +56,16 @@ import Testing
         Self.nodeText(texts, "vc-NewTripViewController").contains("↩ unwindToTrips:, saveNewTrip:"),
         "\(Self.nodeText(texts, "vc-NewTripViewController"))")
       #expect(texts.graph.contains("Main.storyboard"), "\(texts.graph)")
-      #expect(
-        texts.graph.joined(separator: " ").contains("12 scenes + 5 from Settings.storyboard"), "\(texts.graph)")
+      // The file's counts, as Main's own diagram gives them (its reference is a scene of the file).
+      #expect(texts.graph.joined(separator: " ").contains("12 scenes · 6 segues"), "\(texts.graph)")
+      // Settings' page draws its scenes, the reference's segue among them.
+      let settingsTexts = try svgTexts(try folder.bytes("out/Settings.svg"))
+      #expect(settingsTexts.nodes.keys.contains("vc-SettingsViewController"), "\(settingsTexts.nodes.keys.sorted())")
+      #expect(settingsTexts.all.contains("present · pageSheet"), "\(settingsTexts.all)")
+      let index = try parseJSONObject(try folder.bytes("out/index.json"))
+      let pages = try #require(index["pages"] as? [[String: Any]])
+      #expect(pages.map { $0["file"] as? String } == ["Main.svg", "Settings.svg"])
+      #expect(pages.first?["links"] as? [String] == ["Settings/SettingsNavigation"])
 
       let dot = String(decoding: try folder.bytes("out/Main.dot"), as: UTF8.self)
       #expect(dot.hasPrefix("digraph "))
@@ -140,8 +151,13 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.standardError.isEmpty, "\(result)")
       }
+      /// The page of `name`'s drawing that holds its split view (`Shop.svg` or one of its atlas's pages).
       func splitViews(_ name: String) throws -> (svg: String, json: [String: Any], device: [String: Any]) {
-        let texts = try svgTexts(try folder.bytes("out/\(name).svg"))
+        let pages = folder.contents(of: "out").filter {
+          $0.hasSuffix(".svg") && ($0 == "\(name).svg" || $0.hasPrefix("\(name)-"))
+        }
+        let drawn = try pages.map { try svgTexts(try folder.bytes("out/\($0)")) }
+        let texts = try #require(drawn.first { $0.nodes["vc-UISplitViewController"] != nil }, "\(pages)")
         let split = Self.nodeText(texts, "vc-UISplitViewController")
         let state = try parseJSONObject(try folder.bytes("out/\(name).json"))
         let controllers = try stateControllers(state, step: 1)

@@ -36,7 +36,8 @@ import VCGraph
     try withRenderer { renderer in
       // A page too small for any two of the six steps together: each is a run of its own.
       let options = DrawingOptions(
-        pageBudget: PageBudget(maximumPixels: 200, maximumAspectRatio: 4, comfortableSize: 200))
+        // 200 px on either side at the most: a page 125 px wide, no longer than wide.
+        pageBudget: PageBudget(pageWidth: 125, maximumAspectRatio: 1))
       let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: options)
       try #require(layout.runs.count > 1)
       var sizes: Set<String> = []

@@ -3,13 +3,10 @@ import Foundation
 // MARK: - HTML
 
 extension Flipbook {
-  /// The HTML page: every step's SVG inline with its action, caption, callbacks, warnings and files.
-  ///
-  /// The page is also well-formed XML (void elements closed, the script and style in CDATA sections
-  /// that HTML reads as comments), so tools can check it with an XML parser.
-  public var html: String {
-    let heading = Self.html(title ?? scenario)
-    var lines = [
+  /// The start of a book's HTML page (a flipbook's, an atlas'), up to its heading: its head with the
+  /// book's style, and the script that shows one page at a time.
+  static func documentHead(heading: String) -> [String] {
+    [
       "<!DOCTYPE html>",
       "<html lang=\"en\">",
       "<head>",
@@ -18,24 +15,52 @@ extension Flipbook {
       "<meta name=\"generator\" content=\"vcgraph\"/>",
       "<title>\(heading)</title>",
       "<style>/*<![CDATA[*/",
-      Self.style,
+      style,
       "/*]]>*/</style>",
-      // Before the first paint: one step at a time from the start, not every step for a moment.
+      // Before the first paint: one page at a time from the start, not every page for a moment.
       "<script>document.documentElement.classList.add(\"paged\");</script>",
       "</head>",
       "<body>",
       "<header class=\"book\">",
       "<h1>\(heading)</h1>",
-      "<p class=\"source\"><code>\(Self.html(scenario))</code> · \(Self.count(pages.count, "step"))"
-        + animationLinks + "</p>",
-      "<p class=\"keys\"><kbd>←</kbd> <kbd>→</kbd> or <kbd>k</kbd> <kbd>j</kbd> turn the page. "
-        + "In a drawing (click it, or <kbd>Tab</kbd> to it) the arrow keys scroll it; <kbd>Esc</kbd> leaves it. "
-        + "<kbd>f</kbd> fits every drawing in its box, or shows it full size again.</p>",
-      "</header>",
-      "<div class=\"layout\">",
-      "<nav class=\"contents\" aria-label=\"Steps\">",
-      "<ol>",
     ]
+  }
+
+  /// The start of a book's section (a step, an atlas' page): its heading between the links to the
+  /// previous and the next one, the Fit button, and the opening of its spread.
+  static func sectionHead(
+    id: String, isCurrent: Bool, titleID: String, heading: String, previous: String, next: String
+  ) -> [String] {
+    [
+      "<section class=\"step\(isCurrent ? " current" : "")\" id=\"\(id)\" aria-labelledby=\"\(titleID)\">",
+      "<div class=\"head\">",
+      previous,
+      "<h2 id=\"\(titleID)\">\(heading)</h2>",
+      next,
+      "<button class=\"fit\" type=\"button\" aria-pressed=\"false\" title=\"Fit the drawing in its box (f)\">Fit</button>",
+      "</div>",
+      "<div class=\"spread\">",
+    ]
+  }
+
+  /// The HTML page: every step's SVG inline with its action, caption, callbacks, warnings and files.
+  ///
+  /// The page is also well-formed XML (void elements closed, the script and style in CDATA sections
+  /// that HTML reads as comments), so tools can check it with an XML parser.
+  public var html: String {
+    let heading = Self.html(title ?? scenario)
+    var lines =
+      Self.documentHead(heading: heading) + [
+        "<p class=\"source\"><code>\(Self.html(scenario))</code> · \(Self.count(pages.count, "step"))"
+          + animationLinks + "</p>",
+        "<p class=\"keys\"><kbd>←</kbd> <kbd>→</kbd> or <kbd>k</kbd> <kbd>j</kbd> turn the page. "
+          + "In a drawing (click it, or <kbd>Tab</kbd> to it) the arrow keys scroll it; <kbd>Esc</kbd> leaves it. "
+          + "<kbd>f</kbd> fits every drawing in its box, or shows it full size again.</p>",
+        "</header>",
+        "<div class=\"layout\">",
+        "<nav class=\"contents\" aria-label=\"Steps\">",
+        "<ol>",
+      ]
     for page in pages {
       lines.append(
         "<li><a href=\"#\(Self.anchor(page))\" title=\"\(Self.html(page.action))\"><span class=\"n\">\(page.number)</span> "
@@ -93,16 +118,10 @@ extension Flipbook {
     }
     // The step's title once: its position and action, between Previous and Next. The first step is
     // the one shown before the script reads the address.
-    var lines = [
-      "<section class=\"step\(offset == 0 ? " current" : "")\" id=\"\(Self.anchor(page))\" aria-labelledby=\"\(titleID)\">",
-      "<div class=\"head\">",
-      turn(offset - 1, "←", "Previous step", "prev"),
-      "<h2 id=\"\(titleID)\"><span class=\"position\">\(position)</span> \(Self.html(page.action))</h2>",
-      turn(offset + 1, "→", "Next step", "next"),
-      "<button class=\"fit\" type=\"button\" aria-pressed=\"false\" title=\"Fit the drawing in its box (f)\">Fit</button>",
-      "</div>",
-      "<div class=\"spread\">",
-    ]
+    var lines = Self.sectionHead(
+      id: Self.anchor(page), isCurrent: offset == 0, titleID: titleID,
+      heading: "<span class=\"position\">\(position)</span> \(Self.html(page.action))",
+      previous: turn(offset - 1, "←", "Previous step", "prev"), next: turn(offset + 1, "→", "Next step", "next"))
     lines += htmlFigure(page, canvas: canvas)
     lines.append("<div class=\"notes\">")
     if let caption = page.caption, !caption.isEmpty {
@@ -146,16 +165,27 @@ extension Flipbook {
   /// The step's drawing in a box of its own that scrolls when the drawing is larger than the room
   /// (the script opens it on what the step changed), focusable so the arrow keys scroll it.
   private func htmlFigure(_ page: Page, canvas: (width: Double, height: Double)?) -> [String] {
-    let label = Self.html("Drawing of step \(page.number): \(page.action)")
-    guard let svg = page.svg, let canvas, canvas.width > 0, canvas.height > 0 else {
-      if let png = page.files[RenderIndex.key(for: .png)] {
-        return [
-          "<figure class=\"diagram\">",
-          "<img src=\"\(Self.html(Self.link(png)))\" alt=\"\(Self.html("step \(page.number): \(page.action)"))\"/>",
-          "</figure>",
-        ]
-      }
-      return ["<p class=\"none\">No drawing of this step.</p>"]
+    Self.figure(
+      svg: page.svg, darkSVG: page.darkSVG, png: page.files[RenderIndex.key(for: .png)],
+      label: "Drawing of step \(page.number): \(page.action)", alt: "step \(page.number): \(page.action)",
+      idPrefix: "s\(page.number)", canvas: canvas) ?? ["<p class=\"none\">No drawing of this step.</p>"]
+  }
+
+  /// A drawing in a box of its own that scrolls when it is larger than the room, focusable so the
+  /// arrow keys scroll it: the SVG inline (its ids prefixed with `idPrefix`, and `d` for the dark
+  /// one, shown in dark mode), drawn on `canvas` from its top left corner; else the PNG; nil when
+  /// there is neither. The figure of a flipbook's step and of an atlas's page.
+  static func figure(
+    svg: String?, darkSVG: String?, png: String?, label: String, alt: String, idPrefix: String,
+    canvas: (width: Double, height: Double)?
+  ) -> [String]? {
+    guard let svg, let canvas, canvas.width > 0, canvas.height > 0 else {
+      guard let png else { return nil }
+      return [
+        "<figure class=\"diagram\">",
+        "<img src=\"\(Self.html(Self.link(png)))\" alt=\"\(Self.html(alt))\"/>",
+        "</figure>",
+      ]
     }
     // At least the canvas's size in points as CSS pixels (8 pt text at 8 px): the style reads it
     // from the figure, and the drawing's width as a share of it.
@@ -163,12 +193,12 @@ extension Flipbook {
     let size =
       "--width: \(Int(canvas.width.rounded(.up)))px; --ratio: \(Self.decimal(canvas.width)) / \(Self.decimal(canvas.height))"
     var lines = [
-      "<figure class=\"diagram\" tabindex=\"0\" style=\"\(size)\" aria-label=\"\(label)\">",
+      "<figure class=\"diagram\" tabindex=\"0\" style=\"\(size)\" aria-label=\"\(Self.html(label))\">",
       "<div class=\"canvas\">",
     ]
-    let drawings = [(Theme.light, svg)] + (page.darkSVG.map { [(Theme.dark, $0)] } ?? [])
+    let drawings = [(Theme.light, svg)] + (darkSVG.map { [(Theme.dark, $0)] } ?? [])
     for (theme, svg) in drawings {
-      var inline = Self.inlineSVG(svg, idPrefix: "s\(page.number)\(theme == .light ? "" : "d")-")
+      var inline = Self.inlineSVG(svg, idPrefix: idPrefix + (theme == .light ? "" : "d") + "-")
       if let width = Self.viewBox(svg)?.width, width < canvas.width, let tag = inline.range(of: "<svg") {
         let share = Self.decimal(100 * width / canvas.width)
         inline.replaceSubrange(tag, with: "<svg style=\"width: \(share)%\"")
@@ -181,7 +211,7 @@ extension Flipbook {
   }
 
   /// A number for the style: at most two decimals, no trailing zeros.
-  private static func decimal(_ value: Double) -> String {
+  static func decimal(_ value: Double) -> String {
     var text = String(format: "%.2f", value)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }

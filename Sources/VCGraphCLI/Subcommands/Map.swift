@@ -35,7 +35,12 @@ extension VCGraphCommand {
         the SVG's tooltips, linked with --source-url), json (the contract
         other tools read), mermaid (.mmd), text (.txt). With one text format
         and no -o, or with -o -, prints it instead. The diagram folds to fit
-        a docs page as every diagram does (--fold); --focus NAME draws what
+        a docs page as every diagram does; a map too big for one page at
+        --page-width is an atlas: pages cut by the folders of the code (a
+        feature's folder), every controller in full on one page and a link
+        box to its page elsewhere, an overview (atlas.svg) and index.json
+        (--html, --markdown: index.html, index.md). --fold or --focus draws
+        one picture instead. --focus NAME draws what
         NAME reaches within two transitions and folds the rest (and keeps
         only that part in json, mermaid and text). Graphviz draws in a worker
         process (--graphviz-timeout, --graphviz-memory).
@@ -77,6 +82,16 @@ extension VCGraphCommand {
     var flow: String?
 
     @OptionGroup var drawing: DrawingOptions
+
+    @Flag(help: "With an atlas (the pages of a map too big for one page): also index.html, to browse them.")
+    var html = false
+
+    @Flag(help: "With an atlas: also index.md, every page's picture under its heading.")
+    var markdown = false
+
+    /// True when the diagram may be an atlas: the whole map, cut into pages that each read at
+    /// `--page-width`, when it does not fit one (a focus or a fold mode draws one picture).
+    var drawsAtlas: Bool { drawing.folding.fold == .auto && focus.isEmpty }
 
     /// `--focus`: a controller (or navigator) whose transitions' reach, two steps out, is kept.
     var focus: [String] { drawing.folding.focus }
@@ -136,7 +151,20 @@ extension VCGraphCommand {
       defer { job.close() }
       let snapshot = SnapshotJob.Snapshot(map: map, shown: shown, paths: paths, stem: stem, sourceURL: sourceURL)
       do {
-        switch try job.export(snapshot) {
+        let drawsDiagram = html || markdown || plan.formats.contains { $0.diagramFormat != nil }
+        let exported: SnapshotJob.Exported
+        if drawsAtlas, drawsDiagram {
+          // A map too big for one page is an atlas; one that fits is its one picture.
+          var atlasMap = AtlasMap(appMap: AppMapHierarchy(map), name: stem)
+          atlasMap.sourceURL = sourceURL
+          exported = try job.export(
+            atlas: SnapshotJob.AtlasSnapshot(
+              map: atlasMap, noun: "the map", path: paths.joined(separator: ", "), html: html, markdown: markdown,
+              alone: snapshot))
+        } else {
+          exported = try job.export(snapshot)
+        }
+        switch exported {
         case .printed(let data):
           printExport(data)
           printError(shown.summary)

@@ -54,6 +54,16 @@ extension VCGraphCommand {
 
     @OptionGroup var drawing: DrawingOptions
 
+    @Flag(help: "With an atlas (the pages of storyboards too big for one page): also index.html, to browse them.")
+    var html = false
+
+    @Flag(help: "With an atlas: also index.md, every page's picture under its heading.")
+    var markdown = false
+
+    /// True when the diagrams are an atlas: every storyboard together, cut into pages that each
+    /// read at the page width. An explicit fold level or a focus draws one picture a storyboard.
+    var drawsAtlas: Bool { drawing.folding.fold == .auto && drawing.folding.focus.isEmpty }
+
     /// Where the exports go and in which formats; throws when the flags do not go together.
     func plan() throws(ExportPlanError) -> ExportPlan? {
       try ExportingCommand.storyboard.plan(
@@ -91,6 +101,25 @@ extension VCGraphCommand {
       defer { job.close() }
       // A build warning about a scene followed from several storyboards is printed once.
       var printed: Set<String> = []
+      let atlas = drawsAtlas && (html || markdown || plan.formats.contains { $0.diagramFormat != nil })
+      // A storyboard none of whose scenes is drawn (a WatchKit one) is no part of the atlas: its own
+      // picture says what was left out.
+      let inAtlas = read.filter { !StoryboardHierarchy($0.storyboard).hierarchy.members.isEmpty }
+      if atlas, !inAtlas.isEmpty {
+        let map = AtlasMap(storyboards: inAtlas.map(\.storyboard))
+        let snapshot = SnapshotJob.AtlasSnapshot(
+          map: map, noun: inAtlas.count == 1 ? "the storyboard" : "the storyboards",
+          path: inAtlas.count == 1 ? inAtlas[0].storyboard.path : map.title, html: html, markdown: markdown)
+        do {
+          switch try job.export(atlas: snapshot) {
+          case .printed(let data): printExport(data)
+          case .written(let written): print("\(snapshot.path) → \(written)")
+          }
+        } catch {
+          printError(error.description)
+          failed = true
+        }
+      }
       for (storyboard, stem) in read {
         let drawn = StoryboardHierarchy(
           storyboard, windowID: storyboards.count > 1 ? storyboard.name : "main",
@@ -102,6 +131,12 @@ extension VCGraphCommand {
           path: storyboard.path, stem: stem, noun: "the storyboard", hierarchy: drawn.hierarchy,
           diagram: { Diagram(storyboard: drawn) }, action: "storyboard \(storyboard.path)")
         snapshot.storyboard = storyboard
+        snapshot.aliases = drawn.objectIDs
+        // The atlas drew the diagrams: each storyboard's text exports, if any, remain.
+        if atlas, inAtlas.contains(where: { $0.storyboard.path == storyboard.path }) {
+          guard plan.formats.contains(where: { $0.diagramFormat == nil }) else { continue }
+          snapshot.drawsDiagram = false
+        }
         do {
           switch try job.export(snapshot) {
           case .printed(let data): printExport(data)

@@ -28,13 +28,16 @@ public final class SnapshotJob {
     public var plan: ExportPlan
     public var themes: [Theme]
     public var folding: Folding
+    /// The page every picture must read on (`--page-width`).
+    public var pageBudget: PageBudget
     public var limits: WorkerLimits
 
     public init(
       command: ExportingCommand, plan: ExportPlan, themes: [Theme] = [.light], folding: Folding = Folding(),
-      limits: WorkerLimits = WorkerLimits()
+      pageBudget: PageBudget = PageBudget(), limits: WorkerLimits = WorkerLimits()
     ) {
       (self.command, self.plan, self.themes, self.folding, self.limits) = (command, plan, themes, folding, limits)
+      self.pageBudget = pageBudget
     }
   }
 
@@ -59,6 +62,12 @@ public final class SnapshotJob {
     /// The file the hierarchy was read from, which nothing may overwrite, and what it is ("the dump
     /// being imported").
     public var input: (path: String, description: String)?
+    /// Other names a `--focus` may give a controller, with its id: a storyboard scene's Interface
+    /// Builder object id (`BYZ-38-t0r`).
+    public var aliases: [String: String] = [:]
+    /// False when the diagram is drawn elsewhere (a storyboard's, in the atlas of every storyboard):
+    /// only the text exports are made.
+    public var drawsDiagram = true
     /// The text exports, when they are not the hierarchy's (an app map's JSON, Mermaid and text).
     public var textExport: ((ExportFormat) -> Data)?
 
@@ -90,8 +99,8 @@ public final class SnapshotJob {
   public var said: (String) -> Void = { _ in }
   private let worker: WorkerCommand
   /// The renderer that draws in the worker, made for the first picture.
-  private var renderer: Renderer?
-  private var drawer: WorkerDrawer?
+  var renderer: Renderer?
+  var drawer: WorkerDrawer?
 
   public init(options: Options, worker: WorkerCommand = WorkerCommand()) {
     self.options = options
@@ -113,13 +122,16 @@ public final class SnapshotJob {
   ///   file cannot be written (then none is).
   public func export(_ snapshot: Snapshot) throws(Failure) -> Exported {
     let prefix = snapshot.path.map { "\($0): error: " } ?? "error: "
-    let unmatched = options.folding.unmatchedFocus(in: snapshot.focusable)
+    let folding = options.folding.resolving(snapshot.aliases)
+    let unmatched = folding.unmatchedFocus(in: snapshot.focusable)
     if !unmatched.isEmpty {
-      throw Failure(description: prefix + Folding.unmatchedFocusMessage(unmatched, in: snapshot.noun))
+      throw Failure(
+        description: prefix
+          + Folding.unmatchedFocusMessage(unmatched, in: snapshot.noun, objectIDs: !snapshot.aliases.isEmpty))
     }
-    var files: [(name: String, contents: Data)]
+    var files: [(name: String, contents: Data)] = []
     do {
-      files = try diagramFiles(of: snapshot)
+      if snapshot.drawsDiagram { files = try diagramFiles(of: snapshot, folding: folding) }
     } catch {
       throw Failure(description: prefix + error.description)
     }
@@ -135,7 +147,9 @@ public final class SnapshotJob {
   }
 
   /// The diagram's files, drawn in the worker in each diagram format and theme.
-  private func diagramFiles(of snapshot: Snapshot) throws(RenderError) -> [(name: String, contents: Data)] {
+  private func diagramFiles(
+    of snapshot: Snapshot, folding: Folding
+  ) throws(RenderError) -> [(name: String, contents: Data)] {
     let formats = options.plan.formats.compactMap(\.diagramFormat).sorted()
     guard !formats.isEmpty else { return [] }
     let renderer = try drawingRenderer()
@@ -144,13 +158,13 @@ public final class SnapshotJob {
       options.plan.destination.crashFolder
     )
     var diagram = snapshot.diagram()
-    diagram.folding = options.folding
+    diagram.folding = folding
     var files: [(name: String, contents: Data)] = []
     // One export goes to standard output: the first theme's.
     let themes = options.plan.destination == .standardOutput ? Array(options.themes.prefix(1)) : options.themes
     for theme in themes {
       diagram.theme = theme
-      let drawn = try renderer.render(diagram, formats: formats)
+      let drawn = try renderer.render(diagram, formats: formats, budget: options.pageBudget)
       for format in formats {
         let name = ExportFormat.diagram(format).fileName(stem: snapshot.stem, theme: theme, among: themes)
         files.append((name, Data(drawn[format] ?? [])))
@@ -160,7 +174,7 @@ public final class SnapshotJob {
   }
 
   /// The renderer whose pictures a worker draws: its own Graphviz context only builds graphs.
-  private func drawingRenderer() throws(RenderError) -> Renderer {
+  func drawingRenderer() throws(RenderError) -> Renderer {
     if let renderer { return renderer }
     let made = try Renderer()
     let drawer = WorkerDrawer(
@@ -174,7 +188,7 @@ public final class SnapshotJob {
 
   /// The snapshot as text: its state as JSON (with a storyboard's segues and references), a
   /// Mermaid flowchart or an outline.
-  private func textExport(of snapshot: Snapshot, as format: ExportFormat) -> Data {
+  func textExport(of snapshot: Snapshot, as format: ExportFormat) -> Data {
     if let export = snapshot.textExport { return export(format) }
     switch format {
     case .json:

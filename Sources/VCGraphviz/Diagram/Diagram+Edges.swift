@@ -23,11 +23,11 @@ extension Diagram {
       guard let tail = tail(of: relation, in: hierarchy) else { continue }
       var drawn = edge(relation, in: hierarchy, mark: relationMark(relation), tail: tail, clusterOf: clusterOf)
       if case let .presentation(_, presented) = relation, let rowStart = wrapped[presented] {
-        // A long chain of presentations goes on on the next row, under the row before's first box.
+        // A long chain of presentations goes on on the next row, under the row before.
         drawn.attributes = drawn.attributes.setting(.init("minlen", "1")).setting(.init("weight", "1"))
         edges.append(
           .init(
-            tail: Self.nodeName(ofController: rowStart), head: Self.nodeName(ofController: presented),
+            tail: rowStart, head: Self.nodeName(ofController: presented),
             attributes: [.init("style", "invis"), .init("class", "row"), .init("weight", "20")]))
       }
       edges.append(drawn)

@@ -147,6 +147,14 @@ extension Diagram {
     let numbers = callbackNumbers
     for (id, source, cluster) in framing.controllers {
       guard let controller = source[id] else { continue }
+      if let link = links[id] {
+        graph.nodes.append(linkNode(controller, link: link, cluster: cluster))
+        continue
+      }
+      if let rows = linkLists[id] {
+        graph.nodes.append(linkListNode(id, rows: rows, cluster: cluster))
+        continue
+      }
       var node = controllerNode(
         controller, in: source, cluster: cluster, placement: placement(of: id, in: source), callbacks: numbers[id],
         mark: controllerMark(id, in: source))

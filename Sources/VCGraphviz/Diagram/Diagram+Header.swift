@@ -2,9 +2,14 @@ import VCGraph
 
 extension Diagram {
   /// The graph label: scenario title and step position, the action, the caption, and the legend.
-  func header(showsFolds: Bool, stacked: Bool = false) -> String {
+  ///
+  /// `stacked` puts the legend under the title rather than beside it: side by side they are about
+  /// 1,200 pixels wide, nearly all a page allows (``PageBudget``), and a small picture under such a
+  /// header would be scaled down with it. With `sidesStacked`, the sides' panels go one below the
+  /// other too.
+  func header(showsFolds: Bool, stacked: Bool = false, sidesStacked: Bool = false) -> String {
     // With sides, each side's callbacks and notes in a panel of its own, side by side.
-    let callbacksPanel = sides.isEmpty ? callbacksPanel : sidePanels
+    let callbacksPanel = sides.isEmpty ? callbacksPanel : sidePanels(stacked: sidesStacked)
     var context = context
     if let title, !title.isEmpty { context = title + "  ·  " + context }
     if !folding.focus.isEmpty { context += "  ·  FOCUS " + folding.focus.joined(separator: ", ") }
@@ -126,6 +131,11 @@ extension Diagram {
           + text("controllers folded into one")
           + "</TR>"
         : "")
+      // An atlas page's links to other pages, explained only where there are some.
+      + (links.isEmpty && linkLists.isEmpty
+        ? ""
+        : "<TR>" + line("→ page", style.segue)
+          + text("drawn in full on the page it names (dashed teal box or list)") + "<TD></TD><TD></TD><TD></TD></TR>")
       // A storyboard's segues: their own edge style, explained only where there are some.
       + (!key.showsSegues
         ? ""

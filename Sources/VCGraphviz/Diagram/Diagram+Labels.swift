@@ -6,8 +6,10 @@ extension Diagram {
   /// boundaries (camel-case humps, dots, underscores) as ``HTMLText/lines(_:width:maxLines:)`` does;
   /// a word too long for a line is shortened in the middle. At most five lines.
   static func classNameLabel(_ className: String, color: String) -> String {
-    classNameLines(className).map { HTMLText.font($0, size: 12, color: color, bold: true, width: classNameWidth) }
-      .joined(separator: "<BR ALIGN=\"LEFT\"/>")
+    classNameLines(className).map {
+      HTMLText.font($0, size: DiagramStyle.classNameSize, color: color, bold: true, width: classNameWidth)
+    }
+    .joined(separator: "<BR ALIGN=\"LEFT\"/>")
   }
 
   /// The lines ``classNameLabel(_:color:)`` draws a class name on.

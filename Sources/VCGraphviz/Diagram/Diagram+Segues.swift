@@ -117,6 +117,12 @@ extension Diagram {
     if key.kind == .unwind {
       // The scene lists its unwind actions; the loop only shows where they start.
       lines = []
+    } else if linkLists[key.head] != nil {
+      // An atlas page's list of other pages names each segue on its row.
+      lines = [
+        HTMLText.font(
+          segues.count == 1 ? "1 segue" : "\(segues.count) segues", size: 10, color: style.segue, bold: true)
+      ]
     } else if segues.count == 1 {
       var label = first.kind.label
       if case .unwind = first.kind { label = "↩ " + label }

@@ -155,8 +155,8 @@ extension Diagram {
       .init(
         "label",
         html: header(
-          showsFolds: hasFolds,
-          stacked: wrap?.stacksHeader == true || graph.nodes.isEmpty)))
+          showsFolds: hasFolds, stacked: wrap?.stacksHeader == true || graph.nodes.isEmpty,
+          sidesStacked: stacksSides || wrap?.stacksSides == true)))
     return (graph, hasFolds)
   }
 
@@ -209,7 +209,7 @@ extension Diagram {
 
   /// Each side's callbacks (when drawn) and notes, in panels side by side in the header, each
   /// headed by its side; nil when no side has either.
-  var sidePanels: String? {
+  func sidePanels(stacked: Bool) -> String? {
     let panels = drawnSides.map { side -> String? in
       let notes = side.notes.map {
         "<TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">"
@@ -222,6 +222,12 @@ extension Diagram {
         + notes.joined() + (callbacks.isEmpty ? "" : "<TR><TD ALIGN=\"LEFT\">\(callbacks)</TD></TR>") + "</TABLE>"
     }
     guard panels.contains(where: { $0 != nil }) else { return nil }
+    // Sides one below the other: their panels too, so the header is no wider than a side.
+    if stacked {
+      return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">"
+        + panels.compactMap { $0 }.map { "<TR><TD ALIGN=\"LEFT\" VALIGN=\"TOP\">\($0)</TD></TR>" }
+        .joined(separator: "<TR><TD HEIGHT=\"10\"></TD></TR>") + "</TABLE>"
+    }
     return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\"><TR>"
       + panels.map { "<TD ALIGN=\"LEFT\" VALIGN=\"TOP\">\($0 ?? "")</TD>" }.joined(separator: "<TD WIDTH=\"24\"></TD>")
       + "</TR></TABLE>"

@@ -65,6 +65,11 @@ public struct Diagram: Sendable {
   var stacksSides = false
   /// For a storyboard's diagram, the scenes nothing leads to: drawn faded, since a reader must notice them.
   var unreachableScenes: Set<String>?
+  /// On an atlas page, the boxes that link to the page drawing a controller in full, by box id.
+  var links: [String: AtlasLink] = [:]
+  /// On an atlas page, the boxes that list the controllers of other pages one controller leads
+  /// to, by box id, a row each.
+  var linkLists: [String: [AtlasLink]] = [:]
   /// True for a storyboard's diagram: a design-time map, whose scenes are not "not loaded" but
   /// simply not shown at launch, and whose scenes outside the initial controller's tree are not
   /// framed as outside any window.

@@ -10,6 +10,9 @@ struct DiagramStyle: Sendable, Hashable {
   static let font = "Inter,Helvetica Neue,Helvetica,Arial,sans-serif"
   /// For addresses: Inter draws the x of `0x7b32` as a multiplication sign between digits.
   static let monospacedFont = "DejaVu Sans Mono,Menlo,monospace"
+  /// The size, in points, of a controller's class name: the text a reader must read, which the
+  /// ``PageBudget`` keeps legible on the page.
+  static let classNameSize = 12
 
   var background: String
   /// The fill of an on-screen or not-loaded controller's box.

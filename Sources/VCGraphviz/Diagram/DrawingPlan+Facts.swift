@@ -252,14 +252,25 @@ extension DrawingPlan {
       var owner: [String: (first: String, second: String?)] = [:]
       var level: [String: Int] = [:]
       var queue: [String] = []
-      for id in hierarchy.members where hierarchy[id]?.parent == nil && !incoming.contains(id) {
+      func start(_ id: String) {
         for member in tree(id) where level[member] == nil {
           level[member] = 0
           queue.append(member)
         }
       }
+      let roots = hierarchy.members.filter { hierarchy[$0]?.parent == nil }
+      for id in roots where !incoming.contains(id) { start(id) }
+      // Scenes every one of which a segue leads to (a cross-linked storyboard): from the window's
+      // root, then from the first scene not reached yet, so that every scene has a place to fold.
+      for window in hierarchy.windows { if let root = window.rootViewController { start(root) } }
+      var unreached = roots.makeIterator()
       var next = 0
-      while next < queue.count {
+      while true {
+        if next == queue.count {
+          guard let root = unreached.next() else { break }
+          if level[root] == nil { start(root) }
+          continue
+        }
         let scene = queue[next]
         next += 1
         let depth = level[scene] ?? 0
@@ -306,7 +317,7 @@ extension DrawingPlan {
       case .none: return true
       case .runs: return isContainer || stackPosition(of: id) == .end
       case .stacks: return (isContainer && !isStackMiddle) || stackPosition(of: id) == .end
-      case .subtrees, .all, .fewer, .fewest:
+      case .subtrees, .all, .fewer, .fewest, .least:
         // A stack's ends are drawn when the stack is: an end alone keeps nothing.
         return false
       }

@@ -28,18 +28,27 @@ public struct Folding: Sendable, Hashable, Codable {
     }
   }
 
+  /// This folding with each focus name that is one of `aliases` (a scene's Interface Builder
+  /// object id) replaced by the id it stands for.
+  public func resolving(_ aliases: [String: String]) -> Folding {
+    var resolved = self
+    resolved.focus = focus.map { aliases[$0] ?? $0 }
+    return resolved
+  }
+
   /// The message for focus names that match nothing in `what` (`this scenario`, `the dump`).
-  public static func unmatchedFocusMessage(_ names: [String], in what: String) -> String {
+  /// With `objectIDs`, the names may also be Interface Builder object ids (a storyboard's).
+  public static func unmatchedFocusMessage(_ names: [String], in what: String, objectIDs: Bool = false) -> String {
     let quoted = names.map { "\"\($0)\"" }.joined(separator: ", ")
     return "--focus \(quoted): no controller of \(what) has \(names.count == 1 ? "that" : "those") id"
-      + " or class name"
+      + (objectIDs ? ", class name or Interface Builder object id" : " or class name")
   }
 
   /// The levels to try, in order: one, or for ``FoldMode/auto`` each level in turn until the picture
-  /// fits its page.
+  /// fits its page, unfolded first: nothing folds that would fit.
   var levels: [FoldLevel] {
     switch mode {
-    case .auto: return [.runs, .stacks, .subtrees, .all, .fewer, .fewest]
+    case .auto: return [.none, .runs, .stacks, .subtrees, .all, .fewer, .fewest]
     case .none: return [.none]
     case .runs: return [.runs]
     case .stacks: return [.stacks]
@@ -51,9 +60,10 @@ public struct Folding: Sendable, Hashable, Codable {
 
 /// How much of a hierarchy folds, from nothing to the most ``FoldMode/auto`` folds.
 public enum FoldMode: String, Sendable, Hashable, Codable, CaseIterable {
-  /// Folds by the rules (``runs``), then more, a level at a time, until the picture fits the
-  /// ``PageBudget``; then wraps it narrower, and when nothing fits yet, folds what is on screen
-  /// too (see ``FoldSearch``): what vcgraph does unless told otherwise.
+  /// Draws everything when the picture fits the ``PageBudget`` (wrapped, if need be); else folds
+  /// by the rules (``runs``), then more, a level at a time, until it fits; then wraps it narrower,
+  /// and when nothing fits yet, folds what is on screen too (see ``FoldSearch``): what vcgraph does
+  /// unless told otherwise.
   case auto
   /// Nothing folds: every controller is drawn.
   case none
@@ -74,9 +84,10 @@ public enum FoldMode: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// A fold mode as a number, so that levels compare: each level folds what the one before it folds, and more.
 ///
-/// Past ``all``, two levels only ``FoldMode/auto`` reaches fold a hierarchy too big for a page at
+/// Past ``all``, levels only ``FoldMode/auto`` reaches fold a hierarchy too big for a page at
 /// level ``all`` (hundreds of controllers, most of them on screen) down to one: they draw fewer
-/// children of each container and fewer boxes below a root.
+/// children of each container, fewer boxes below a root and fewer windows; the last (``least``),
+/// what any page holds, only for a picture of its own (``FoldSearch``), not a scenario's frames.
 enum FoldLevel: Int, Comparable, Sendable, Codable {
   case none
   case runs
@@ -85,6 +96,8 @@ enum FoldLevel: Int, Comparable, Sendable, Codable {
   case all
   case fewer
   case fewest
+  /// What any page holds: two children of a container, two boxes below a root, one window.
+  case least
 
   /// The most children of one container drawn as their own nodes; nil for no limit (below ``all``).
   var childLimit: Int? {
@@ -92,7 +105,7 @@ enum FoldLevel: Int, Comparable, Sendable, Codable {
     case .none, .runs, .stacks, .subtrees: return nil
     case .all: return 6
     case .fewer: return 3
-    case .fewest: return 2
+    case .fewest, .least: return 2
     }
   }
 
@@ -103,6 +116,7 @@ enum FoldLevel: Int, Comparable, Sendable, Codable {
     case .none, .runs, .stacks, .subtrees, .all: return nil
     case .fewer: return 4
     case .fewest: return 2
+    case .least: return 1
     }
   }
 
@@ -114,6 +128,7 @@ enum FoldLevel: Int, Comparable, Sendable, Codable {
     case .all: return 10
     case .fewer: return 5
     case .fewest: return 3
+    case .least: return 2
     }
   }
 

@@ -30,12 +30,14 @@ extension Diagram {
     }
   }
 
-  /// At most this many boxes of a chain of presentations side by side, when they hold nothing drawn.
+  /// At most this many boxes of a chain of presentations side by side, when they hold nothing drawn
+  /// (past the rules, whatever they hold).
   static let chainRowLength = 4
 
   /// The presented controllers that start a new row of a long chain of presentations, with the
-  /// first box of the row before: a chain of boxes that hold nothing drawn (alerts and sheets
-  /// presented one over the other) would otherwise make a picture many times wider than high.
+  /// node they hang below: the row before's first box, or past the rules the deepest box under the
+  /// row before (its boxes may hold stacks). A chain of boxes presented one over the other would
+  /// otherwise make a picture many times wider than high.
   func wrappedPresentations(_ plan: DrawingPlan) -> [String: String] {
     var next: [String: String] = [:]
     var isPresented: Set<String> = []
@@ -51,8 +53,14 @@ extension Diagram {
       var current = head
       var seen: Set<String> = [head]
       while let presented = next[current], seen.insert(presented).inserted {
-        if row.count >= Self.chainRowLength, row.allSatisfy(holdsNothing) {
-          wrapped[presented] = row[0]
+        // Past the rules, a chain wraps whatever its boxes hold: a page is narrower than five boxes.
+        if row.count >= Self.chainRowLength, plan.level >= .stacks || row.allSatisfy(holdsNothing) {
+          let deepest = row.map { plan.deepestItem(below: .controller($0)) }
+            .max { (plan.depths[$0] ?? 0) < (plan.depths[$1] ?? 0) }
+          wrapped[presented] =
+            row.allSatisfy(holdsNothing)
+            ? Self.nodeName(ofController: row[0])
+            : deepest.map(plan.nodeName(of:)) ?? Self.nodeName(ofController: row[0])
           row = [presented]
         } else {
           row.append(presented)
@@ -68,8 +76,8 @@ extension Diagram {
   /// the row before. Windows go in rows of the square root of their number, rounded up (a square of windows),
   /// or all side by side.
   ///
-  /// A wrapping may also stack the header: the legend under the title rather than beside it, for a
-  /// picture that draws little (a focus, an empty step) under a header wider than it.
+  /// A wrapping may also stack the header: the legend under the title rather than beside it (see
+  /// ``header(showsFolds:stacked:sidesStacked:)``).
   struct Wrapping: Hashable {
     var leaves: Int
     var containers: Int?
@@ -161,10 +169,12 @@ extension Diagram {
         edges += Self.wrappingRows(items.map(plan.nodeName(of:)), length: rows)
         continue
       }
+      // How many ranks below `parent` the row before starts, for rows that hang from it.
+      var rowRank = 1
       for start in stride(from: rows, to: items.count, by: rows) {
         edges += rowEdges(
           below: items[start - rows..<start], row: items[start..<min(start + rows, items.count)], of: parent,
-          plan)
+          plan, rowRank: &rowRank)
       }
     }
     return edges
@@ -175,10 +185,11 @@ extension Diagram {
   ///
   /// An edge from inside a split view's columns pulls them out of their order (`dot` holds the
   /// order edges of boxes in a cluster only loosely against it): a row below split views hangs from
-  /// `parent` instead, as many ranks down as the row before reaches.
+  /// `parent` instead, as many ranks down as the row before reaches (`rowRank` is how many ranks
+  /// below `parent` the row before starts; it becomes this row's).
   private func rowEdges(
     below above: ArraySlice<DrawingPlan.Item>, row: ArraySlice<DrawingPlan.Item>, of parent: String,
-    _ plan: DrawingPlan
+    _ plan: DrawingPlan, rowRank: inout Int
   ) -> [GraphDescription.Edge] {
     let deepestBelow = above.map { plan.deepestItem(below: $0) }
     guard let deepest = deepestBelow.max(by: { (plan.depths[$0] ?? 0) < (plan.depths[$1] ?? 0) }) else { return [] }
@@ -186,11 +197,14 @@ extension Diagram {
     var attributes: [GraphDescription.Attribute] = [
       .init("style", "invis"), .init("class", "row"), .init("weight", "0"),
     ]
-    if above.contains(where: { holdsSplitView($0, plan) }), let depth = plan.depths[deepest],
-      let parentDepth = plan.depths[.controller(parent)]
-    {
+    let parentDepth = plan.depths[.controller(parent)]
+    if let depth = plan.depths[deepest], let parentDepth {
+      // The row before reaches this many ranks below its own start; this row starts just under it.
+      rowRank += depth - (parentDepth + 1) + 1
+    }
+    if above.contains(where: { holdsSplitView($0, plan) }), parentDepth != nil {
       tail = Self.nodeName(ofController: parent)
-      attributes.append(.init("minlen", "\(depth - parentDepth + 1)"))
+      attributes.append(.init("minlen", "\(rowRank)"))
     }
     return row.map { .init(tail: tail, head: plan.nodeName(of: $0), attributes: attributes) }
   }
@@ -211,7 +225,8 @@ extension Diagram {
   /// Past the rules, windows go one below the other: a second window beside the first makes a
   /// picture as wide as both. Wrapped, they go in rows (of the square root of their number, or all
   /// side by side). Each window below another hangs from the deepest box of the one above by one
-  /// invisible edge: more would upset the order of the boxes on every rank.
+  /// invisible edge: more would upset the order of the boxes on every rank. The controllers outside
+  /// any window hang below the last window the same way.
   func windowRows(
     _ plan: DrawingPlan, framing: Framing, windows shownWindows: [Window], level: FoldLevel, wrapping wrap: Wrapping?
   ) -> [GraphDescription.Edge] {
@@ -223,9 +238,8 @@ extension Diagram {
     guard let windowRow, appMap == nil else { return [] }
     var edges: [GraphDescription.Edge] = []
     let windows = shownWindows.map { Self.clusterName(ofWindow: $0.id) }
-    for (upper, lower) in zip(shownWindows, shownWindows.dropFirst(windowRow)) {
-      let cluster = Self.clusterName(ofWindow: upper.id)
-      guard windows.contains(cluster) else { continue }
+    /// The node of the deepest box drawn in `cluster`.
+    func deepest(in cluster: String) -> String? {
       var deepest: (String, Int)?
       for (id, _, drawnCluster) in framing.controllers where drawnCluster == cluster {
         if let depth = plan.depths[.controller(id)], depth > (deepest?.1 ?? -1) {
@@ -235,12 +249,38 @@ extension Diagram {
       for (index, fold) in plan.folds.enumerated() where framing.folds[index] == cluster {
         if let depth = plan.depths[.fold(index)], depth > (deepest?.1 ?? -1) { deepest = (fold.name, depth) }
       }
-      guard let deepest else { continue }
+      return deepest?.0
+    }
+    for (upper, lower) in zip(shownWindows, shownWindows.dropFirst(windowRow)) {
+      let cluster = Self.clusterName(ofWindow: upper.id)
+      guard windows.contains(cluster), let tail = deepest(in: cluster) else { continue }
       edges.append(
         .init(
-          tail: deepest.0, head: Self.nodeName(ofWindow: lower.id),
+          tail: tail, head: Self.nodeName(ofWindow: lower.id),
           attributes: [.init("style", "invis"), .init("class", "window-below"), .init("weight", "0")]))
+    }
+    // The controllers outside any window go below the windows too, not beside them.
+    let detached = framing.controllers.filter { $0.cluster == Self.detachedClusterName && plan.roots.contains($0.id) }
+    if let last = windows.last, let tail = deepest(in: last) {
+      for root in detached {
+        edges.append(
+          .init(
+            tail: tail, head: Self.nodeName(ofController: root.id),
+            attributes: [.init("style", "invis"), .init("class", "detached-below"), .init("weight", "0")]))
+      }
     }
     return edges
   }
+}
+
+extension Diagram.Wrapping {
+  /// This wrapping with the header stacked too (the legend under the title).
+  var stackingHeader: Diagram.Wrapping {
+    var wrapping = self
+    wrapping.stacksHeader = true
+    return wrapping
+  }
+
+  /// Nothing wrapped but the header: the legend under the title.
+  static let headerOnly = narrowing[0]
 }

@@ -10,15 +10,16 @@ import VCGraph
 /// them (``ScenarioLayout``, ``StableLayout``), and the files each frame makes
 /// (``Renderer/renderFrames(of:formats:options:steps:stableLayout:willDraw:each:)``).
 ///
-/// This search draws a diagram at the first level its ``Folding`` tries; with ``FoldMode/auto``, a
-/// picture wider or taller than the budget's comfortable size is drawn again folding more, a level
-/// at a time up to ``FoldMode/all`` (see ``FoldMode``), and the first comfortable picture is drawn.
-/// When none is, the picture is wrapped (rows of three children, then columns, windows in a square;
-/// see ``Diagram/Wrapping``) at the first level that fits, else at ``FoldMode/all``; then, when no
-/// picture so far fits the budget at all, it folds further (fewer children and boxes nested less
-/// deep, ``FoldLevel/fewer`` and ``FoldLevel/fewest``), each level also wrapped. The first
-/// comfortable picture is drawn, else the first that fits the budget, else the one that overflows
-/// it least.
+/// Every picture it draws has its legend under its title. This search draws a diagram at the first
+/// level its ``Folding`` tries; with ``FoldMode/auto``,
+/// that is the unfolded picture, drawn when it fits the budget: nothing folds that would fit. An
+/// unfolded picture too wide for the page but no bigger than it could hold is wrapped (rows of three
+/// children, then columns, windows in a square; see ``Diagram/Wrapping``) before anything folds.
+/// Past it, the picture is drawn again folding more, a level at a time up to ``FoldMode/all`` (see
+/// ``FoldMode``), and the first picture that fits is drawn. When none does, the picture is wrapped
+/// at ``FoldMode/all``; then it folds further (fewer children and boxes nested less deep,
+/// ``FoldLevel/fewer``, ``FoldLevel/fewest`` and ``FoldLevel/least``), each level also wrapped. When no picture fits,
+/// the one that overflows the budget least is drawn.
 struct FoldSearch {
   let diagram: Diagram
   let formats: [OutputFormat]
@@ -29,7 +30,6 @@ struct FoldSearch {
   private var closest: (graph: GraphDescription, overflow: Double)?
   /// The most folded picture not laid out for being sure not to fit: the last resort.
   private var skipped: GraphDescription?
-  private var firstFitting: (graph: GraphDescription, level: FoldLevel)?
 
   init(diagram: Diagram, formats: [OutputFormat], budget: PageBudget) {
     self.diagram = diagram
@@ -40,56 +40,79 @@ struct FoldSearch {
   /// The files of the picture the search chooses, drawn by `renderer` (the graph is built and laid
   /// out once per picture tried).
   mutating func render(with renderer: Renderer) throws(RenderError) -> [OutputFormat: [UInt8]] {
-    let levels = diagram.folding.levels
-    guard levels.count > 1 else { return try renderer.render(diagram.graph(level: levels[0]), formats: formats) }
-    let wrappings = Diagram.Wrapping.narrowing
+    // A picture of its own has its legend under its title: beside it, the header alone would be
+    // nearly as wide as a page allows.
+    let plain = Diagram.Wrapping.headerOnly
+    let levels = diagram.folding.levels + (diagram.folding.mode == .auto ? [.least] : [])
+    guard levels.count > 1 else {
+      return try renderer.render(diagram.graph(level: levels[0], wrapping: plain), formats: formats)
+    }
+    let wrappings = Self.wrappings
     let folding = levels.filter { $0 <= .all }
     for level in folding {
-      if let rendered = try attempt(diagram.graph(level: level), level, renderer) { return rendered }
-    }
-    if let wrapped = firstFitting?.level ?? folding.last {
+      let attempt = try self.attempt(diagram.graph(level: level, wrapping: plain), renderer)
+      if let files = attempt.files { return files }
+      // Unfolded, a picture too wide for the page may fit wrapped: wrapping hides nothing.
+      guard level == .none, let size = attempt.size, budget.mightFitWrapped(width: size.width, height: size.height)
+      else { continue }
       for wrapping in wrappings {
-        if let rendered = try attempt(diagram.graph(level: wrapped, wrapping: wrapping), wrapped, renderer) {
-          return rendered
+        if let files = try self.attempt(diagram.graph(level: level, wrapping: wrapping), renderer).files {
+          return files
         }
+      }
+    }
+    if let last = folding.last {
+      for wrapping in wrappings {
+        if let files = try attempt(diagram.graph(level: last, wrapping: wrapping), renderer).files { return files }
       }
     }
     // Past level `all` only for a hierarchy nothing above fits: they fold what is on screen.
-    for level in levels where level > .all && firstFitting == nil {
-      if let rendered = try attempt(diagram.graph(level: level), level, renderer) { return rendered }
+    for level in levels where level > .all {
+      if let files = try attempt(diagram.graph(level: level, wrapping: plain), renderer).files { return files }
       for wrapping in wrappings {
-        if let rendered = try attempt(diagram.graph(level: level, wrapping: wrapping), level, renderer) {
-          return rendered
-        }
+        if let files = try attempt(diagram.graph(level: level, wrapping: wrapping), renderer).files { return files }
       }
     }
     return try renderer.render(
-      firstFitting?.graph ?? closest?.graph ?? skipped ?? diagram.graph, formats: formats)
+      closest?.graph ?? skipped ?? diagram.graph(level: levels[0], wrapping: plain), formats: formats)
   }
 
-  /// Lays `graph` out and renders it when it is comfortable; notes the first that fits.
+  /// The wrappings a picture of its own tries, narrowest last, each with its header stacked.
+  static let wrappings: [Diagram.Wrapping] = {
+    var wrappings: [Diagram.Wrapping] = []
+    for wrapping in Diagram.Wrapping.narrowing.map(\.stackingHeader) where !wrappings.contains(wrapping) {
+      wrappings.append(wrapping)
+    }
+    return wrappings
+  }()
+
+  /// Lays `graph` out and renders it when it fits the budget (then `files` is set); its size, when
+  /// it was laid out.
   private mutating func attempt(
-    _ graph: GraphDescription, _ level: FoldLevel, _ renderer: Renderer
-  ) throws(RenderError) -> [OutputFormat: [UInt8]]? {
+    _ graph: GraphDescription, _ renderer: Renderer
+  ) throws(RenderError) -> (files: [OutputFormat: [UInt8]]?, size: (width: Double, height: Double)?) {
     // The same picture again (a level that folds nothing more, a wrapping that moves nothing).
-    guard tried.insert(graph).inserted else { return nil }
+    guard tried.insert(graph).inserted else { return (nil, nil) }
     // A picture sure to be too tall (a long column of nodes), or to have more boxes than a page
     // holds, is not laid out: `dot` takes minutes and gigabytes on thousands of nodes.
-    let tallest = budget.maximumPixels * 72 / PageBudget.pixelsPerInch
-    if graph.tallestChain(height: { _ in Self.minimumNodeHeight }, separation: StableLayout.minimumRankSeparation)
-      > tallest || Double(graph.nodes.count) * Self.minimumNodeArea > tallest * tallest
-    {
+    if !Self.mightFit(graph, budget) {
       skipped = graph
-      return nil
+      return (nil, nil)
     }
     let drawing = try renderer.draw(graph, formats: formats, comfortable: budget)
-    guard let width = drawing.width, let height = drawing.height else { return drawing.files }
+    guard let width = drawing.width, let height = drawing.height else { return (drawing.files, nil) }
     let overflow = budget.overflow(width: width, height: height)
     if overflow < closest?.overflow ?? .infinity { closest = (graph, overflow) }
-    if drawing.files == nil, budget.fits(width: width, height: height), firstFitting == nil {
-      firstFitting = (graph, level)
-    }
-    return drawing.files
+    return (drawing.files, (width, height))
+  }
+
+  /// False when `graph` is sure not to fit `budget`, found without laying it out: a chain of boxes
+  /// taller than the page allows, or more boxes than its area holds.
+  static func mightFit(_ graph: GraphDescription, _ budget: PageBudget) -> Bool {
+    let tallest = PageBudget.points(pixels: budget.maximumHeight)
+    let widest = PageBudget.points(pixels: budget.maximumWidth)
+    return graph.tallestChain(height: { _ in minimumNodeHeight }, separation: StableLayout.minimumRankSeparation)
+      <= tallest && Double(graph.nodes.count) * minimumNodeArea <= tallest * widest
   }
 
   /// The height of the smallest box a diagram draws, in points: a window's two lines.
