@@ -25,10 +25,11 @@ extension Diagram {
       if case let .presentation(_, presented) = relation, let rowStart = wrapped[presented] {
         // A long chain of presentations goes on on the next row, under the row before.
         drawn.attributes = drawn.attributes.setting(.init("minlen", "1")).setting(.init("weight", "1"))
-        edges.append(
-          .init(
-            tail: rowStart, head: Self.nodeName(ofController: presented),
-            attributes: [.init("style", "invis"), .init("class", "row"), .init("weight", "20")]))
+        var attributes: [GraphDescription.Attribute] = [
+          .init("style", "invis"), .init("class", "row"), .init("weight", "20"),
+        ]
+        if rowStart.minlen != 1 { attributes.append(.init("minlen", "\(rowStart.minlen)")) }
+        edges.append(.init(tail: rowStart.tail, head: Self.nodeName(ofController: presented), attributes: attributes))
       }
       edges.append(drawn)
     }

@@ -34,11 +34,18 @@ extension Diagram {
   /// (past the rules, whatever they hold).
   static let chainRowLength = 4
 
+  /// Where a row of a long chain of presentations hangs: below `tail`, at least `minlen` ranks down.
+  struct ChainRowStart {
+    var tail: String
+    var minlen = 1
+  }
+
   /// The presented controllers that start a new row of a long chain of presentations, with the
   /// node they hang below: the row before's first box, or past the rules the deepest box under the
   /// row before (its boxes may hold stacks). A chain of boxes presented one over the other would
-  /// otherwise make a picture many times wider than high.
-  func wrappedPresentations(_ plan: DrawingPlan) -> [String: String] {
+  /// otherwise make a picture many times wider than high. A deepest box inside a split view's
+  /// columns hangs the row from the split view instead (``hangingPoint(below:_:)``).
+  func wrappedPresentations(_ plan: DrawingPlan) -> [String: ChainRowStart] {
     var next: [String: String] = [:]
     var isPresented: Set<String> = []
     for (id, source) in plan.controllers {
@@ -47,7 +54,7 @@ extension Diagram {
       isPresented.insert(presented)
     }
     func holdsNothing(_ id: String) -> Bool { (plan.items[id] ?? []).isEmpty }
-    var wrapped: [String: String] = [:]
+    var wrapped: [String: ChainRowStart] = [:]
     for (head, _) in plan.controllers where next[head] != nil && !isPresented.contains(head) {
       var row = [head]
       var current = head
@@ -57,10 +64,15 @@ extension Diagram {
         if row.count >= Self.chainRowLength, plan.level >= .stacks || row.allSatisfy(holdsNothing) {
           let deepest = row.map { plan.deepestItem(below: .controller($0)) }
             .max { (plan.depths[$0] ?? 0) < (plan.depths[$1] ?? 0) }
-          wrapped[presented] =
-            row.allSatisfy(holdsNothing)
-            ? Self.nodeName(ofController: row[0])
-            : deepest.map(plan.nodeName(of:)) ?? Self.nodeName(ofController: row[0])
+          let first = Self.nodeName(ofController: row[0])
+          if row.allSatisfy(holdsNothing) {
+            wrapped[presented] = ChainRowStart(tail: first)
+          } else if let deepest {
+            let start = hangingPoint(below: deepest, plan)
+            wrapped[presented] = ChainRowStart(tail: start.tail, minlen: start.minlen)
+          } else {
+            wrapped[presented] = ChainRowStart(tail: first)
+          }
           row = [presented]
         } else {
           row.append(presented)
@@ -222,6 +234,30 @@ extension Diagram {
     return false
   }
 
+  /// Where an invisible edge that hangs something below `item` starts, and at least how many ranks
+  /// down: the item itself, or, when it is inside a split view's columns, that split view, as many
+  /// ranks down as the item is below it. An edge from inside the columns pulls them out of their
+  /// order (see ``rowEdges(below:row:of:_:rowRank:)``).
+  func hangingPoint(below item: DrawingPlan.Item, _ plan: DrawingPlan) -> (tail: String, minlen: Int) {
+    func controller(_ id: String) -> ViewController? { hierarchy[id] ?? changes?.before[id] }
+    var container: String?
+    switch item {
+    case let .controller(id): container = controller(id)?.parent
+    case let .fold(index):
+      if case let .children(parent) = plan.folds[index].anchor { container = parent }
+    }
+    var split: String?
+    var seen: Set<String> = []
+    while let id = container, seen.insert(id).inserted {
+      if controller(id)?.kind == .splitView, (plan.items[id] ?? []).count > 1 { split = id }
+      container = controller(id)?.parent
+    }
+    guard let split, let depth = plan.depths[item], let splitDepth = plan.depths[.controller(split)] else {
+      return (plan.nodeName(of: item), 1)
+    }
+    return (Self.nodeName(ofController: split), max(1, depth - splitDepth + 1))
+  }
+
   /// Past the rules, windows go one below the other: a second window beside the first makes a
   /// picture as wide as both. Wrapped, they go in rows (of the square root of their number, or all
   /// side by side). Each window below another hangs from the deepest box of the one above by one
@@ -238,35 +274,34 @@ extension Diagram {
     guard let windowRow, appMap == nil else { return [] }
     var edges: [GraphDescription.Edge] = []
     let windows = shownWindows.map { Self.clusterName(ofWindow: $0.id) }
-    /// The node of the deepest box drawn in `cluster`.
-    func deepest(in cluster: String) -> String? {
-      var deepest: (String, Int)?
+    /// Where an edge from the deepest box drawn in `cluster` starts (see ``hangingPoint(below:_:)``).
+    func deepest(in cluster: String) -> (tail: String, minlen: Int)? {
+      var deepest: (DrawingPlan.Item, Int)?
       for (id, _, drawnCluster) in framing.controllers where drawnCluster == cluster {
-        if let depth = plan.depths[.controller(id)], depth > (deepest?.1 ?? -1) {
-          deepest = (Self.nodeName(ofController: id), depth)
-        }
+        if let depth = plan.depths[.controller(id)], depth > (deepest?.1 ?? -1) { deepest = (.controller(id), depth) }
       }
-      for (index, fold) in plan.folds.enumerated() where framing.folds[index] == cluster {
-        if let depth = plan.depths[.fold(index)], depth > (deepest?.1 ?? -1) { deepest = (fold.name, depth) }
+      for index in plan.folds.indices where framing.folds[index] == cluster {
+        if let depth = plan.depths[.fold(index)], depth > (deepest?.1 ?? -1) { deepest = (.fold(index), depth) }
       }
-      return deepest?.0
+      return deepest.map { hangingPoint(below: $0.0, plan) }
+    }
+    func below(_ start: (tail: String, minlen: Int), head: String, class name: String) -> GraphDescription.Edge {
+      var attributes: [GraphDescription.Attribute] = [
+        .init("style", "invis"), .init("class", name), .init("weight", "0"),
+      ]
+      if start.minlen != 1 { attributes.append(.init("minlen", "\(start.minlen)")) }
+      return .init(tail: start.tail, head: head, attributes: attributes)
     }
     for (upper, lower) in zip(shownWindows, shownWindows.dropFirst(windowRow)) {
       let cluster = Self.clusterName(ofWindow: upper.id)
-      guard windows.contains(cluster), let tail = deepest(in: cluster) else { continue }
-      edges.append(
-        .init(
-          tail: tail, head: Self.nodeName(ofWindow: lower.id),
-          attributes: [.init("style", "invis"), .init("class", "window-below"), .init("weight", "0")]))
+      guard windows.contains(cluster), let start = deepest(in: cluster) else { continue }
+      edges.append(below(start, head: Self.nodeName(ofWindow: lower.id), class: "window-below"))
     }
     // The controllers outside any window go below the windows too, not beside them.
     let detached = framing.controllers.filter { $0.cluster == Self.detachedClusterName && plan.roots.contains($0.id) }
-    if let last = windows.last, let tail = deepest(in: last) {
+    if let last = windows.last, let start = deepest(in: last) {
       for root in detached {
-        edges.append(
-          .init(
-            tail: tail, head: Self.nodeName(ofController: root.id),
-            attributes: [.init("style", "invis"), .init("class", "detached-below"), .init("weight", "0")]))
+        edges.append(below(start, head: Self.nodeName(ofController: root.id), class: "detached-below"))
       }
     }
     return edges
