@@ -102,8 +102,9 @@ import Testing
       let storyboard = try runProgram(
         executable,
         [
+          // Each storyboard its own picture (a fold other than auto), not one atlas of both.
           "storyboard", "samples/storyboards/Shop.storyboard", "samples/storyboards/Settings.storyboard", "-o", "sb",
-          "--format", "svg,json",
+          "--format", "svg,json", "--fold", "subtrees",
         ],
         in: folder.url, environment: ["VCGRAPH_TEST_WORKER_FAULT": "\(kind):Shop.storyboard"])
       #expect(storyboard.status == 1, "\(storyboard)")

@@ -17,7 +17,8 @@ extension VCGraphCommand {
         --animate adds animated.svg, every step in one SVG that plays in a loop
         where an SVG shows as an image (a README, an issue, DocC).
         --size-classes compact,regular replays each scenario once per horizontal
-        size class and draws both results of every step side by side: a split
+        size class and draws both results of every step side by side (one below the
+        other when too wide for --page-width): a split
         view collapsed on the iPhone side, a popover shown as a sheet.
         --jobs N spreads the frames over N worker processes. On a terminal, a long
         run shows its progress on standard error. An interrupted run (SIGINT,
@@ -101,8 +102,9 @@ extension VCGraphCommand {
     @Option(
       name: .customLong("size-classes"),
       help: ArgumentHelp(
-        "Replay each scenario once per horizontal size class and draw the results side by side, in the order "
-          + "given: compact,regular (iPhone left, iPad right), regular,compact, or one alone.",
+        "Replay each scenario once per horizontal size class and draw the results side by side (one below the "
+          + "other when too wide for --page-width), in the order given: compact,regular (iPhone left, iPad right), "
+          + "regular,compact, or one alone.",
         valueName: "CLASSES"))
     var sizeClassList: String?
 
