@@ -142,7 +142,11 @@ extension DrawingPlan {
       return nil
     }
 
-    func controller(_ id: String) -> ViewController? { source(of: id)?[id] }
+    func controller(_ id: String) -> ViewController? {
+      // As `source(of: id)?[id]`, without a copy of the hierarchy a controller.
+      if hierarchy.isMember(id) { return hierarchy[id] }
+      return removed.contains(id) ? before?[id] : nil
+    }
 
     /// True for a controller of the diagram's hierarchy, false for one a diff removed.
     func isCurrent(_ id: String) -> Bool { hierarchy.isMember(id) }
@@ -325,8 +329,8 @@ extension DrawingPlan {
 
     /// True for a controller of a dump whose view's place disagrees with its state: what a bug report is about.
     private func isFlagged(_ id: String) -> Bool {
-      guard let controller = controller(id), let source = source(of: id), controller.isViewLoaded,
-        controller.dumpRecord?.view != nil
+      guard let controller = controller(id), controller.isViewLoaded, controller.dumpRecord?.view != nil,
+        let source = source(of: id)
       else { return false }
       return source.isViewInWindow(id) != (controller.appearance != .disappeared)
     }
