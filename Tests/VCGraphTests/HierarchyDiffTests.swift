@@ -429,3 +429,62 @@ extension HierarchyDiffTests {
       ])
   }
 }
+
+/// A frame's comparison with the step before costs what the step changed, not the hierarchy's size
+/// (issue 27, item 4): counted, not timed.
+@Suite("HierarchyDiff: a step's two sides compared by what the step wrote")
+struct StepDiffCostTests {
+  /// A navigation controller in the main window, then `count` pushes.
+  static func pushes(_ count: Int) throws -> [Hierarchy] {
+    var hierarchy = Hierarchy(
+      viewControllers: [ViewController(id: "nav", className: "UINavigationController")]
+        + (0..<count).map { ViewController(id: "w\($0)", className: "W") })
+    _ = try hierarchy.apply(.setRoot("nav", window: "main"))
+    var frames = [hierarchy]
+    for index in 0..<count {
+      _ = try hierarchy.apply(.push("w\(index)", on: "nav"))
+      frames.append(hierarchy)
+    }
+    return frames
+  }
+
+  @Test func eachPushOfALongStackComparesTheControllersItTouchedNotTheStack() throws {
+    let frames = try Self.pushes(400)
+    for index in [1, 50, 200, 399] {
+      let diff = HierarchyDiff(before: frames[index], after: frames[index + 1])
+      // The stack, the new top and the one it covers.
+      #expect(diff.comparedControllers <= 3, "push \(index + 1) compared \(diff.comparedControllers) controllers")
+      // The old top's relation on both sides, the new top's after.
+      #expect(diff.comparedRelations <= 3, "push \(index + 1) listed \(diff.comparedRelations) relations")
+      let previous = "w\(index - 1)"
+      #expect(
+        diff.summary == [
+          "+ child w\(index) (stack[\(index)] · top) of nav", "~ \(previous) appeared → disappeared",
+        ])
+    }
+  }
+
+  @Test func hierarchiesThatAreNotOneStepApartAreComparedWhole() throws {
+    let frames = try Self.pushes(40)
+    // Two steps apart: the later one's step began from a hierarchy that is not `before`.
+    let diff = HierarchyDiff(before: frames[10], after: frames[12])
+    #expect(diff.comparedControllers == 11)
+    #expect(diff.comparedRelations == 1 + 10 + 1 + 12)
+    #expect(
+      diff.summary == [
+        "+ child w10 (stack[10]) of nav", "+ child w11 (stack[11] · top) of nav", "~ w9 appeared → disappeared",
+      ])
+    // What is written after a step counts with what the step wrote.
+    var renamed = frames[12]
+    renamed.controllers["w3"]?.title = "Three"
+    let edited = HierarchyDiff(before: frames[11], after: renamed)
+    #expect(edited.comparedControllers <= 4)
+    #expect(
+      edited.summary == [
+        "+ child w11 (stack[11] · top) of nav", "~ w10 appeared → disappeared", "~ w3 title none → \"Three\"",
+      ])
+    // Nor are two sides of different replays.
+    let other = try Self.pushes(40)
+    #expect(HierarchyDiff(before: other[11], after: frames[12]).comparedControllers == 12)
+  }
+}

@@ -49,10 +49,146 @@ public struct HierarchyDiff: Sendable {
   /// For windows on both sides, what changed: `key → not key`, `regular → compact width`.
   public let windowChanges: [String: [String]]
 
+  /// How many controllers on both sides the comparison looked at for changes of their own: every
+  /// one for two hierarchies compared whole, those a step wrote to and what hangs below them for
+  /// a step's two sides (for tests: a frame's comparison costs what its step changed).
+  let comparedControllers: Int
+  /// How many relations, on both sides, the comparison listed: every one for two hierarchies
+  /// compared whole, those a step can have changed for a step's two sides (for tests).
+  let comparedRelations: Int
+
   /// Compares `before` with `after`. Controllers are matched by id, except when every controller on
   /// both sides has an address (dumps imported with their pointers): then they are matched by
   /// address, and `after`'s controllers take the ids of the same instances in `before`.
+  ///
+  /// When `after` is `before` changed by one replayed step (a scenario's consecutive frames), only
+  /// the controllers the step wrote to, and what hangs below those that moved, are compared: the
+  /// others are the same on both sides. Any other two hierarchies are compared whole.
   public init(before: Hierarchy, after: Hierarchy) {
+    guard let written = Self.stepWrites(from: before, to: after) else {
+      self.init(wholeBefore: before, after: after)
+      return
+    }
+    self.init(before: before, after: after, written: written)
+    #if DEBUG
+      if before.controllers.count <= Hierarchy.wholeCheckLimit {
+        let whole = HierarchyDiff(wholeBefore: before, after: after)
+        assert(
+          whole.addedControllers == addedControllers && whole.removedControllers == removedControllers
+            && whole.addedRelations == addedRelations && whole.removedRelations == removedRelations
+            && whole.controllerChanges == controllerChanges && whole.relationChanges == relationChanges
+            && whole.addedWindows == addedWindows && whole.removedWindows == removedWindows
+            && whole.windowChanges == windowChanges,
+          "a step's diff \(summary) differs from the whole comparison \(whole.summary)")
+      }
+    #endif
+  }
+
+  /// The controllers that may differ between `before` and `after` when `after` is `before` changed
+  /// by one step, with the same windows, and neither holds a dump's controllers (matched by address);
+  /// nil when the two must be compared whole.
+  private static func stepWrites(from before: Hierarchy, to after: Hierarchy) -> Set<String>? {
+    guard let written = after.controllers.written(since: before.controllers), before.windows == after.windows,
+      !before.controllers.hasDumpRecords, !after.controllers.hasDumpRecords, before.order == after.order,
+      before.segues == after.segues, before.storyboardScenes == after.storyboardScenes
+    else { return nil }
+    return written
+  }
+
+  /// Compares the two sides of one step (see ``stepWrites(from:to:)``): only `written` and what
+  /// hangs below those of them whose parent or presenter changed can differ.
+  private init(before: Hierarchy, after: Hierarchy, written: Set<String>) {
+    self.before = before
+    self.after = after
+    addedWindows = []
+    removedWindows = []
+    windowChanges = [:]
+    // In declaration order, as the whole comparison lists them.
+    let ids = written.sorted {
+      (before.controllers.positions[$0] ?? Int.max, $0) < (before.controllers.positions[$1] ?? Int.max, $1)
+    }
+    addedControllers = Set(ids.filter { after.isMember($0) && !before.isMember($0) })
+    removedControllers = ids.filter { before.isMember($0) && !after.isMember($0) }
+
+    // Relations lead from a window (the same on both sides) or from a member: only those from a
+    // written controller can differ, their labels too (a role or a style is its parent's or presenter's).
+    // A stack's children below the first that moved, neither side's top, keep their roles: a push
+    // onto a stack of thousands compares its top, not the whole stack.
+    var beforeRelations: [(relation: Relation, label: String)] = []
+    var afterRelations: [(relation: Relation, label: String)] = []
+    for id in ids {
+      let kept = Self.unchangedStackBottom(of: id, from: before, to: after)
+      if before.isMember(id) { beforeRelations += before.relations(from: id, skippingChildren: kept) }
+      if after.isMember(id) { afterRelations += after.relations(from: id, skippingChildren: kept) }
+    }
+    comparedRelations = beforeRelations.count + afterRelations.count
+    (addedRelations, removedRelations, relationChanges) = Self.relationDifferences(
+      before: before, after: after, beforeRelations: beforeRelations, afterRelations: afterRelations)
+
+    // A controller's own changes read it, the presentation that shows it, the tabs' controllers of a
+    // tab bar, and its window: a controller that moved takes everything below it to its new window.
+    var candidates = written
+    for id in written {
+      for side in [before, after] {
+        if let presented = side[id]?.presentation?.presented { candidates.insert(presented) }
+        if let owner = side[id]?.tabOwner { candidates.insert(owner) }
+      }
+      let old = before[id]
+      let new = after[id]
+      if old?.parent != new?.parent || old?.presenter != new?.presenter {
+        for side in [before, after] { candidates.formUnion(side.containedAndPresented(below: id)) }
+      }
+    }
+    var controllerChanges: [String: [String]] = [:]
+    var compared = 0
+    for id in candidates where before.isMember(id) && after.isMember(id) {
+      compared += 1
+      let changes = Self.changes(of: id, from: before, to: after)
+      if !changes.isEmpty { controllerChanges[id] = changes }
+    }
+    self.controllerChanges = controllerChanges
+    comparedControllers = compared
+  }
+
+  /// How many of a navigation controller's first children have the same place and role on both
+  /// sides (below the first that differs, and below both sides' tops); 0 for any other controller.
+  private static func unchangedStackBottom(of id: String, from before: Hierarchy, to after: Hierarchy) -> Int {
+    guard let old = before[id], let new = after[id], old.kind == .navigation, new.kind == .navigation,
+      before.isMember(id), after.isMember(id)
+    else { return 0 }
+    let limit = min(old.children.count, new.children.count) - 1
+    guard limit > 0 else { return 0 }
+    return (0..<limit).first { old.children[$0] != new.children[$0] } ?? limit
+  }
+
+  /// The relations only `after` has, those only `before` has (in `before`'s drawing order), and the
+  /// earlier labels of those whose label changed, from the two sides' lists of relations.
+  private static func relationDifferences(
+    before: Hierarchy, after: Hierarchy, beforeRelations: [(relation: Relation, label: String)],
+    afterRelations: [(relation: Relation, label: String)]
+  ) -> (added: Set<Relation>, removed: [Relation], changes: [Relation: String]) {
+    let afterRelationSet = Set(afterRelations.map(\.relation))
+    let beforeRelationLabels = Dictionary(
+      beforeRelations.map { ($0.relation, $0.label) }, uniquingKeysWith: { first, _ in first })
+    let added = afterRelationSet.subtracting(beforeRelationLabels.keys)
+    let removed = beforeRelations.map(\.relation).filter { !afterRelationSet.contains($0) }
+    var relationChanges: [Relation: String] = [:]
+    for (relation, label) in afterRelations {
+      guard let old = beforeRelationLabels[relation], old != label else { continue }
+      // A stack position that only stopped or started being the top says nothing the push or pop
+      // line above it does not.
+      if case let .child(parent, _) = relation, before[parent]?.kind == .navigation,
+        after[parent]?.kind == .navigation, Self.withoutTop(old) == Self.withoutTop(label)
+      {
+        continue
+      }
+      relationChanges[relation] = old
+    }
+    return (added, removed, relationChanges)
+  }
+
+  /// Compares `before` with `after` whole, every member of each.
+  private init(wholeBefore before: Hierarchy, after: Hierarchy) {
     let after = Self.matchingAddresses(of: after, to: before)
     self.before = before
     self.after = after
@@ -70,34 +206,22 @@ public struct HierarchyDiff: Sendable {
 
     let beforeRelations = before.relations
     let afterRelations = after.relations
-    let afterRelationSet = Set(afterRelations.map(\.relation))
-    let beforeRelationLabels = Dictionary(
-      beforeRelations.map { ($0.relation, $0.label) }, uniquingKeysWith: { first, _ in first })
-    addedRelations = afterRelationSet.subtracting(beforeRelationLabels.keys)
-    removedRelations = beforeRelations.map(\.relation).filter { !afterRelationSet.contains($0) }
-    var relationChanges: [Relation: String] = [:]
-    for (relation, label) in afterRelations {
-      guard let old = beforeRelationLabels[relation], old != label else { continue }
-      // A stack position that only stopped or started being the top says nothing the push or pop
-      // line above it does not.
-      if case let .child(parent, _) = relation, before[parent]?.kind == .navigation,
-        after[parent]?.kind == .navigation, Self.withoutTop(old) == Self.withoutTop(label)
-      {
-        continue
-      }
-      relationChanges[relation] = old
-    }
-    self.relationChanges = relationChanges
+    comparedRelations = beforeRelations.count + afterRelations.count
+    (addedRelations, removedRelations, relationChanges) = Self.relationDifferences(
+      before: before, after: after, beforeRelations: beforeRelations, afterRelations: afterRelations)
 
     var controllerChanges: [String: [String]] = [:]
     let windowsBefore = before.derivedRelations().window
     let windowsAfter = after.derivedRelations().window
+    var compared = 0
     for id in afterMembers where beforeSet.contains(id) {
+      compared += 1
       let changes = Self.changes(
         of: id, from: before, to: after, windows: (before: windowsBefore[id], after: windowsAfter[id]))
       if !changes.isEmpty { controllerChanges[id] = changes }
     }
     self.controllerChanges = controllerChanges
+    comparedControllers = compared
 
     var windowChanges: [String: [String]] = [:]
     for window in after.windows {
@@ -296,17 +420,64 @@ extension Hierarchy {
     for window in windows {
       if let root = window.rootViewController { result.append((.root(window: window.id, controller: root), "root")) }
     }
-    for id in members {
-      guard let controller = controllers[id] else { continue }
-      for (index, child) in controller.children.enumerated() {
-        result.append((.child(parent: id, child: child), role(ofChildAt: index, in: controller).description))
-      }
+    for id in members { result += relations(from: id) }
+    return result
+  }
+
+  /// The relations of ``relations`` that lead from a window or from one of `controllers`, in the
+  /// same order, without their labels: what a diagram that draws only some controllers needs, in
+  /// time in proportion to those (and their children), not to the whole hierarchy.
+  public func relations(from controllers: Set<String>) -> [HierarchyDiff.Relation] {
+    var result: [HierarchyDiff.Relation] = []
+    for window in windows {
+      if let root = window.rootViewController { result.append(.root(window: window.id, controller: root)) }
+    }
+    let ordered = controllers.filter(isMember).sorted {
+      (self.controllers.positions[$0] ?? Int.max, $0) < (self.controllers.positions[$1] ?? Int.max, $1)
+    }
+    for id in ordered {
+      guard let controller = self.controllers[id] else { continue }
+      for child in controller.children { result.append(.child(parent: id, child: child)) }
       if let presentation = controller.presentation {
-        result.append(
-          (
-            .presentation(presenter: id, presented: presentation.presented),
-            presentationStyleName(of: presentation.presented)
-          ))
+        result.append(.presentation(presenter: id, presented: presentation.presented))
+      }
+    }
+    return result
+  }
+
+  /// The relations that lead from the controller `id` to its children and what it presents, with
+  /// their labels, in drawing order.
+  /// The first `skippingChildren` children are left out.
+  func relations(
+    from id: String, skippingChildren skipped: Int = 0
+  ) -> [(relation: HierarchyDiff.Relation, label: String)] {
+    guard let controller = controllers[id] else { return [] }
+    var result: [(HierarchyDiff.Relation, String)] = []
+    for index in controller.children.indices.dropFirst(skipped) {
+      let child = controller.children[index]
+      result.append((.child(parent: id, child: child), role(ofChildAt: index, in: controller).description))
+    }
+    if let presentation = controller.presentation {
+      result.append(
+        (
+          .presentation(presenter: id, presented: presentation.presented),
+          presentationStyleName(of: presentation.presented)
+        ))
+    }
+    return result
+  }
+
+  /// Every controller below `id` through children and presentations, `id` itself first.
+  func containedAndPresented(below id: String) -> [String] {
+    var result: [String] = []
+    var pending = [id]
+    var seen: Set<String> = [id]
+    while let next = pending.popLast() {
+      result.append(next)
+      guard let controller = controllers[next] else { continue }
+      for below in controller.children + (controller.presentation.map { [$0.presented] } ?? [])
+      where seen.insert(below).inserted {
+        pending.append(below)
       }
     }
     return result

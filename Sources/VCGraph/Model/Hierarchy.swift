@@ -227,8 +227,43 @@ public struct Hierarchy: Sendable, Hashable {
 
   /// The controllers that are part of the hierarchy, in declaration order: every controller with a
   /// relation, and every controller a dump listed (a dump can list one outside any window, alone).
+  ///
+  /// Found once for a hierarchy and kept; a replayed step's hierarchy finds them from those of the
+  /// hierarchy the step began from, when they were found, by the controllers the step wrote to:
+  /// a scenario's frames, read in order, do not each look at every controller.
   public var members: [String] {
-    order.filter(isMember)
+    let context = ControllerTable.Members.Context(
+      roots: windows.map(\.rootViewController), scenes: storyboardScenes)
+    if let known = controllers.knownMembers(in: context) { return known }
+    var list: [String]
+    if let (earlier, written) = controllers.membersBeforeStep(in: context) {
+      list = earlier
+      for id in written.sorted(by: { (controllers.positions[$0] ?? 0) < (controllers.positions[$1] ?? 0) }) {
+        guard let position = controllers.positions[id] else { continue }
+        // The first member at or after `id` in declaration order.
+        var low = 0
+        var high = list.count
+        while low < high {
+          let middle = (low + high) / 2
+          if (controllers.positions[list[middle]] ?? 0) < position { low = middle + 1 } else { high = middle }
+        }
+        let isListed = low < list.count && list[low] == id
+        if isMember(id), !isListed {
+          list.insert(id, at: low)
+        } else if !isMember(id), isListed {
+          list.remove(at: low)
+        }
+      }
+      #if DEBUG
+        if controllers.count <= Self.wholeCheckLimit {
+          assert(list == order.filter(isMember), "members found from the step before differ")
+        }
+      #endif
+    } else {
+      list = order.filter(isMember)
+    }
+    controllers.keepMembers(list, in: context)
+    return list
   }
 
   /// True when `id` has a relation or was listed by a dump or a storyboard: what a diagram of the hierarchy draws.

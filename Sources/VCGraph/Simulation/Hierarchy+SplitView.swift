@@ -1,4 +1,10 @@
 extension Hierarchy {
+  /// True when some controller is a split view controller: only then does a split view show
+  /// columns. Every step of a scenario gives the same answer (no step changes a controller's kind).
+  public var hasSplitViewControllers: Bool {
+    controllers.splitViews.contains { controllers[$0]?.kind == .splitView }
+  }
+
   /// Collapses the split views of compact windows and expands those of regular ones, as UIKit does
   /// when a window's horizontal size class changes or a split view enters a window.
   mutating func adaptSplitViewsToTraits() {

@@ -19,7 +19,8 @@ extension Diagram {
       }
     }
     let wrapped = wrappedPresentations(plan)
-    for (relation, _) in hierarchy.relations {
+    // Only a drawn controller's relations can be drawn (a child's and a presentation's tail is drawn).
+    for relation in hierarchy.relations(from: plan.isDrawn) {
       guard let tail = tail(of: relation, in: hierarchy) else { continue }
       var drawn = edge(relation, in: hierarchy, mark: relationMark(relation), tail: tail, clusterOf: clusterOf)
       if case let .presentation(_, presented) = relation, let rowStart = wrapped[presented] {

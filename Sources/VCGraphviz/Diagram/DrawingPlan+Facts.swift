@@ -142,7 +142,14 @@ extension DrawingPlan {
       return nil
     }
 
-    func controller(_ id: String) -> ViewController? { source(of: id)?[id] }
+    /// True when `id` is drawn or counted: `source(of: id) != nil`, without a copy of the hierarchy.
+    func isKnown(_ id: String) -> Bool { hierarchy.isMember(id) || removed.contains(id) }
+
+    func controller(_ id: String) -> ViewController? {
+      // As `source(of: id)?[id]`, without a copy of the hierarchy a controller.
+      if hierarchy.isMember(id) { return hierarchy[id] }
+      return removed.contains(id) ? before?[id] : nil
+    }
 
     /// True for a controller of the diagram's hierarchy, false for one a diff removed.
     func isCurrent(_ id: String) -> Bool { hierarchy.isMember(id) }
@@ -170,7 +177,7 @@ extension DrawingPlan {
 
     /// The controller `id` presents, in the hierarchy it is drawn from.
     func presented(by id: String) -> String? {
-      guard let presented = controller(id)?.presentation?.presented, source(of: presented) != nil else {
+      guard let presented = controller(id)?.presentation?.presented, isKnown(presented) else {
         return nil
       }
       return presented
@@ -201,7 +208,7 @@ extension DrawingPlan {
       var seen: Set<String> = []
       while let next = pending.popLast() {
         guard seen.insert(next).inserted, let controller = controller(next) else { continue }
-        if controller.presentation != nil || isFlagged(next) { return true }
+        if controller.presentation != nil || isFlagged(next, controller) { return true }
         pending += displayChildren(of: next)
       }
       return false
@@ -307,7 +314,7 @@ extension DrawingPlan {
       let isStackMiddle = stackPosition(of: id) == .middle
       if controller.appearance.isOnScreen && isCurrent(id) { return true }
       if controller.presenter != nil || controller.presentation != nil { return true }
-      if isFlagged(id) || (segueEnds.contains(id) && segueLeafSource(of: id) == nil) { return true }
+      if isFlagged(id, controller) || (segueEnds.contains(id) && segueLeafSource(of: id) == nil) { return true }
       // A root of its own (a window's, or of a tree outside any window), unless it is a storyboard's
       // scene that folds beside the scene whose segues lead to it, or a map's lone scene.
       if controller.parent == nil, segueLeafSource(of: id) == nil, !loneScenes.contains(id) { return true }
@@ -327,18 +334,24 @@ extension DrawingPlan {
 
     /// Where `id` sits in its parent's navigation stack; nil outside a stack.
     private func stackPosition(of id: String) -> StackPosition? {
-      guard let source = source(of: id), let parent = source[id]?.parent, let navigation = source[parent],
-        navigation.kind == .navigation
-      else { return nil }
+      // Both looked up where `id` is drawn from (``source(of:)``), without a copy of that hierarchy.
+      let isCurrent = hierarchy.isMember(id)
+      guard isCurrent || removed.contains(id) else { return nil }
+      func look(_ id: String) -> ViewController? { isCurrent ? hierarchy[id] : before?[id] }
+      guard let parent = look(id)?.parent, let navigation = look(parent), navigation.kind == .navigation else {
+        return nil
+      }
       let children = navigation.children
       return id == children.first || id == children.last ? .end : .middle
     }
 
     /// True for a controller of a dump whose view's place disagrees with its state: what a bug report is about.
-    private func isFlagged(_ id: String) -> Bool {
-      guard let controller = controller(id), let source = source(of: id), controller.isViewLoaded,
-        controller.dumpRecord?.view != nil
-      else { return false }
+    ///
+    /// `controller` is `id`'s, looked up already.
+    private func isFlagged(_ id: String, _ controller: ViewController) -> Bool {
+      guard controller.isViewLoaded, controller.dumpRecord?.view != nil, let source = source(of: id) else {
+        return false
+      }
       return source.isViewInWindow(id) != (controller.appearance != .disappeared)
     }
 
@@ -357,7 +370,7 @@ extension DrawingPlan {
     mutating func collect(_ id: String, into held: inout [String], seen: inout Set<String>) {
       var pending = [id]
       while let next = pending.popLast() {
-        guard seen.insert(next).inserted, source(of: next) != nil else { continue }
+        guard seen.insert(next).inserted, isKnown(next) else { continue }
         held.append(next)
         var more = displayChildren(of: next)
         if let presented = presented(by: next) { more.append(presented) }

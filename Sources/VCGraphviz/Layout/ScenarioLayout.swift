@@ -145,6 +145,9 @@ public struct ScenarioLayout: Codable, Sendable {
         ? [("", diagram)] : diagram.drawnSides.map { (Diagram.namePrefix(ofSide: $0.key), $0.diagram) }
       for (prefix, part) in parts {
         let hierarchy = part.hierarchy
+        // Without a split view there are no columns, in this frame or any other of the scenario:
+        // nothing to gather (and no walk over every controller of every frame).
+        guard hierarchy.hasSplitViewControllers else { continue }
         for controller in hierarchy.viewControllers {
           guard let parent = controller.parent.flatMap({ hierarchy[$0] }) else { continue }
           if parent.kind != .splitView {
