@@ -20,10 +20,15 @@ import VCGraph
 ///    page takes the piece most linked to it while the page holds a page's worth of boxes; scenes
 ///    nothing links to fill the last page of their part.
 /// 4. Each page is laid out; one that does not fit (wrapped, if need be) is cut in two.
+/// 5. Pages are merged while they fit (``Renderer/merged(_:fitting:cut:budget:)``): from the
+///    smallest, with the page of its part it has most links with, then with a linked page of
+///    another part, laid out to tell; so each page is as full as the budget allows.
+///
+/// A page is titled and named by the controller a reader enters it by (``entry(of:in:meeting:)``).
 ///
 /// Page files are named from what they hold, not by a counter, so a link to a page keeps working
 /// when the app grows: a part's first page (where the app, or the storyboard, starts) by the part
-/// (`Main.svg`), its other pages by the part and the id of the controller each starts from
+/// (`Main.svg`), its other pages by the part and the id of the controller a reader enters each by
 /// (`Main-TaskBoardViewController.svg`).
 public struct Atlas: Sendable {
   /// One page: the controllers it draws in full.
