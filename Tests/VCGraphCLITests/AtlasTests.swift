@@ -134,8 +134,8 @@ import VCGraphJobs
   }
 
   /// Pages are as full as the budget allows: small pages cut from a part, or from parts linked to
-  /// each other, are merged while the merged page fits (cut by the number of boxes alone, a
-  /// modular app's pages held about 7 scenes, the 72 scenes' about 6, the cross-linked 40's 2.5).
+  /// each other, are merged while the merged page fits (cut by the number of boxes alone, the 72
+  /// scenes' pages held 5.75 controllers on average).
   @Test(arguments: [("72 scenes", 20.0), ("cross-linked", 6.0)])
   func pagesAreAsFullAsTheBudgetAllows(shape: String, controllersPerPage: Double) throws {
     let drawn = try #require(Self.drawn[shape])

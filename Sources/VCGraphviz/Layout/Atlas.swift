@@ -21,8 +21,8 @@ import VCGraph
 ///    nothing links to fill the last page of their part.
 /// 4. Each page is laid out; one that does not fit (wrapped, if need be) is cut in two.
 /// 5. Pages are merged while they fit (``Renderer/merged(_:fitting:cut:budget:)``): from the
-///    smallest, with the page of its part it has most links with, then with a linked page of
-///    another part, laid out to tell; so each page is as full as the budget allows.
+///    smallest, with a page of its part (one linked to it first, the smallest first), then with a
+///    linked page of another part, laid out to tell; so each page is as full as the budget allows.
 ///
 /// A page is titled and named by the controller a reader enters it by (``entry(of:in:meeting:)``).
 ///
@@ -380,9 +380,9 @@ extension Renderer {
   static let mergePartners = 3
 
   /// `homes`, each fitting page, with small pages merged into their neighbours while the merged
-  /// page still fits `budget` (laid out to tell): from the smallest page, onto the page of the
-  /// same part it has most links with, then onto the page of another part it has most links with.
-  /// A reader gets pages as full as the budget allows, not a part's scraps.
+  /// page still fits `budget` (laid out to tell): from the smallest page, onto a page of the same
+  /// part (one linked to it first, then the smallest, then the most linked), then onto a linked
+  /// page of another part. A reader gets pages as full as the budget allows, not a part's scraps.
   func merged(
     _ homes: [[String]], fitting: inout [[String]: Diagram.Wrapping], cut: AtlasCut, budget: PageBudget
   ) throws(RenderError) -> [[String]] {
@@ -402,7 +402,8 @@ extension Renderer {
       else { break }
       let members = Set(pages[small])
       let ownParts = parts(pages[small])
-      // Partners: pages of the same part, then pages linked to it, most links first.
+      // Partners: pages of the same part, then pages linked to it; linked ones first, the smallest
+      // first (a small partner fits more often than a full one), the most linked on a tie.
       let partners = pages.indices.compactMap { other -> (index: Int, samePart: Bool, links: Int)? in
         guard other != small, fitting[pages[other]] != nil else { return nil }
         let samePart = !ownParts.isDisjoint(with: parts(pages[other]))
@@ -411,8 +412,8 @@ extension Renderer {
         return (other, samePart, links)
       }
       .sorted {
-        ($0.samePart ? 1 : 0, $0.links, -pages[$0.index].count) > (
-          $1.samePart ? 1 : 0, $1.links, -pages[$1.index].count
+        ($0.samePart ? 1 : 0, $0.links > 0 ? 1 : 0, -pages[$0.index].count, $0.links) > (
+          $1.samePart ? 1 : 0, $1.links > 0 ? 1 : 0, -pages[$1.index].count, $1.links
         )
       }
       var merged = false
