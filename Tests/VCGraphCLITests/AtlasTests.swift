@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import VCGraph
 import VCGraphJobs
-import VCGraphviz
 
 @testable import VCGraphBenchmark
+@testable import VCGraphviz
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -131,6 +131,71 @@ import VCGraphviz
     #expect(links >= drawn.pages.count - 1)
     // The overview links every page.
     #expect(Set(drawn.overview.links.map(\.href)) == Set(files))
+  }
+
+  /// Pages are as full as the budget allows: small pages cut from a part, or from parts linked to
+  /// each other, are merged while the merged page fits (cut by the number of boxes alone, the 72
+  /// scenes' pages held 5.75 controllers on average).
+  @Test(arguments: [("72 scenes", 20.0), ("cross-linked", 6.0)])
+  func pagesAreAsFullAsTheBudgetAllows(shape: String, controllersPerPage: Double) throws {
+    let drawn = try #require(Self.drawn[shape])
+    // Counted from the SVG: the controllers each page draws in full.
+    let inFull = drawn.pages.map { $0.nodes.filter { $0.classes.contains("vc") && !$0.id.hasPrefix("vc-→") }.count }
+    let average = Double(inFull.reduce(0, +)) / Double(inFull.count)
+    #expect(average >= controllersPerPage, "\(shape): \(inFull) controllers on \(inFull.count) pages")
+  }
+
+  /// A page is titled by the screen a reader enters it by (the controller highest in
+  /// containment, the first met from the window), not by the one its cut started from: a stack
+  /// whose detail presents a picker is `List`'s page, not `Picker`'s.
+  @Test func aPageIsTitledByTheScreenAReaderEntersItBy() throws {
+    var xml = StoryboardXML(initial: "nav")
+    xml.scene(
+      "navigationController", id: "nav", className: nil,
+      segues: [.init(destination: "list", kind: "relationship", relationship: "rootViewController")])
+    xml.scene(
+      "viewController", id: "list", className: "ListViewController",
+      segues: [.init(destination: "detail", kind: "show")])
+    xml.scene(
+      "viewController", id: "detail", className: "DetailViewController",
+      segues: [.init(destination: "picker", kind: "presentation")])
+    xml.scene("viewController", id: "picker", className: "PickerViewController", segues: [])
+    xml.scene("viewController", id: "other", className: "OtherViewController", segues: [])
+    let map = try Self.map([("Trips", xml.text)])
+    func id(_ suffix: String) throws -> String { try #require(map.controllers.first { $0.hasSuffix(suffix) }) }
+    // The page as the cut once listed it: from the picker.
+    let page = [
+      try id("PickerViewController"), try id("DetailViewController"), try id("ListViewController"),
+      try id("UINavigationController"),
+    ]
+    let atlas = Atlas(map: map, homes: [page, [try id("OtherViewController")]])
+    #expect(atlas.pages[0].title == "List", "\(atlas.pages.map(\.title))")
+    #expect(atlas.pages[0].name == "Trips")
+    #expect(atlas.pages[1].title == "Other")
+  }
+
+  /// The overview of an atlas of about 200 pages fits the budget too: no wider than the page
+  /// allows, no more than 3:1, every page's box linked (drawn in rows of narrow boxes).
+  @Test func theOverviewOfTwoHundredPagesFitsThePage() throws {
+    let map = try Self.map([("Big", Workload.bigStoryboard(scenes: 200, tabs: 8))])
+    let atlas = Atlas(map: map, homes: map.drawnInFull.map { [$0] })
+    #expect(atlas.pages.count >= 190)
+    let budget = PageBudget()
+    let files = atlas.pages.map { $0.name + ".svg" }
+    let overview = try PageSVG(
+      try Self.withRenderer { renderer in
+        try renderer.renderOverview(
+          AtlasOverview(atlas: atlas, files: files, budget: budget), formats: [.svg], budget: budget)[.svg] ?? []
+      })
+    let wide = PageBudget.pixels(points: overview.width)
+    let high = PageBudget.pixels(points: overview.height)
+    #expect(wide <= budget.maximumWidth + 1, "\(Int(wide)) × \(Int(high)) px")
+    #expect(max(wide, high) <= 3 * min(wide, high) + 1, "\(Int(wide)) × \(Int(high)) px")
+    #expect(Set(overview.links.map(\.href)) == Set(files))
+    // Each box's title in 12-point bold, at least 10 px tall at the page's width.
+    let titles = overview.nodes.filter { $0.classes.contains("atlas-page") }
+      .flatMap { $0.texts.filter(\.isBold).filter { $0.size == budget.classNameSize } }
+    #expect(titles.count >= atlas.pages.count)
   }
 
   /// Adding a screen to one storyboard renames no page of the others, nor its first page.

@@ -31,22 +31,25 @@ public struct AtlasOverview: Sendable {
   /// The most pages whose boxes list their first controllers.
   static let pagesNamingControllers = 24
 
-  /// The graph: boxes placed along the arrows, or in rows of the pages' order with the arrows
-  /// drawn over them (`inRows`).
-  func graph(inRows: Bool = false) -> GraphDescription {
+  /// The graph: boxes placed along the arrows, or in rows of the pages' order, each box listing
+  /// the pages it leads to (`inRows`); `compact`, in rows of narrower boxes that list nothing (the
+  /// pages themselves link where they lead), so that hundreds of pages fit the page.
+  func graph(inRows: Bool = false, compact: Bool = false) -> GraphDescription {
     var graph = GraphDescription()
     let font = GraphDescription.Attribute("fontname", DiagramStyle.font)
     graph.attributes = [
       .init("rankdir", "TB"), .init("newrank", "true"), .init("bgcolor", style.background), font,
-      .init("pad", "0.35"), .init("nodesep", "0.3"), .init("ranksep", "0.5"), .init("labelloc", "t"),
-      .init("labeljust", "l"), .init("label", html: header(inRows: inRows)),
+      .init("pad", "0.35"), .init("nodesep", compact ? "0.15" : "0.3"), .init("ranksep", compact ? "0.2" : "0.5"),
+      .init("labelloc", "t"),
+      .init("labeljust", "l"), .init("label", html: header(inRows: inRows, compact: compact)),
       .init("class", "atlas-overview theme-\(theme.rawValue)"),
     ]
     graph.nodeDefaults = [font, .init("shape", "box"), .init("margin", "0.12,0.06")]
     graph.edgeDefaults = [font, .init("arrowsize", "0.8")]
     let leadsTo = Dictionary(grouping: atlas.crossings, by: \.from)
     for (index, page) in atlas.pages.enumerated() {
-      graph.nodes.append(node(index, page, leadsTo: inRows ? (leadsTo[index] ?? []).map(\.to) : []))
+      graph.nodes.append(
+        node(index, page, leadsTo: inRows && !compact ? (leadsTo[index] ?? []).map(\.to) : [], compact: compact))
     }
     // Along the arrows, each arrow with its count; in rows, the pages each box leads to are
     // listed in it instead (arrows over rows cross every box).
@@ -63,7 +66,7 @@ public struct AtlasOverview: Sendable {
             ]))
       }
     } else {
-      let length = rowLength
+      let length = rowLength(compact: compact)
       graph.edges += Diagram.wrappingRows(atlas.pages.indices.map(Self.nodeName), length: length)
       for row in stride(from: 0, to: atlas.pages.count, by: length) {
         let names = atlas.pages.indices[row..<min(row + length, atlas.pages.count)].map(Self.nodeName)
@@ -79,10 +82,10 @@ public struct AtlasOverview: Sendable {
   }
 
   /// How many boxes go in a row: as many as a page is wide, about 260 points each (200 when they
-  /// name no controllers), and no more than make a square.
-  var rowLength: Int {
+  /// name no controllers, 128 when `compact`), and no more than make a square.
+  func rowLength(compact: Bool = false) -> Int {
     let square = Int(Double(atlas.pages.count).squareRoot().rounded(.up))
-    let box: Double = atlas.pages.count <= Self.pagesNamingControllers ? 260 : 200
+    let box: Double = compact ? 128 : atlas.pages.count <= Self.pagesNamingControllers ? 260 : 200
     return max(1, min(square, Int(PageBudget.points(pixels: budget.maximumWidth) / box)))
   }
 
@@ -91,7 +94,7 @@ public struct AtlasOverview: Sendable {
 
   /// The heading: the map's title, how many pages and controllers, and how to read it (with
   /// arrows, or with the pages each box leads to in it: `inRows`).
-  private func header(inRows: Bool) -> String {
+  private func header(inRows: Bool, compact: Bool) -> String {
     func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
     let controllers = atlas.pages.reduce(0) { $0 + $1.controllers.count }
     let crossings = atlas.crossings.reduce(0) { $0 + $1.count }
@@ -102,7 +105,9 @@ public struct AtlasOverview: Sendable {
         [
           plural(atlas.pages.count, "page"), plural(controllers, "controller") + ", each drawn in full on one page",
           plural(crossings, "transition") + " between pages"
-            + (inRows ? " (→ the pages a page leads to)" : " (dashed teal, with how many)"),
+            + (compact
+              ? " (each page links to the pages it leads to)"
+              : inRows ? " (→ the pages a page leads to)" : " (dashed teal, with how many)"),
         ].joined(separator: " · "), size: 12, color: style.secondaryLabel, width: 76, maxLines: 6),
     ]
     return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">"
@@ -112,7 +117,7 @@ public struct AtlasOverview: Sendable {
 
   /// Page `index`'s box: `PAGE 3`, its title, how many controllers, the first few by class, and
   /// the pages it leads to when the arrows are not drawn.
-  private func node(_ index: Int, _ page: Atlas.Page, leadsTo: [Int]) -> GraphDescription.Node {
+  private func node(_ index: Int, _ page: Atlas.Page, leadsTo: [Int], compact: Bool) -> GraphDescription.Node {
     let names = page.controllers.compactMap { atlas.map.hierarchy[$0]?.unqualifiedClassName }
     // The first names, as many as a few lines hold.
     var shown: [String] = []
@@ -128,8 +133,16 @@ public struct AtlasOverview: Sendable {
       HTMLText.font(page.title, size: DiagramStyle.classNameSize, color: style.label, bold: true, width: 26),
       HTMLText.font(count, size: 10, color: style.secondaryLabel),
     ]
+    // Narrow: the title in three lines at most, then the page's number and its count on one line.
+    if compact {
+      rows = [
+        HTMLText.font(
+          page.title, size: DiagramStyle.classNameSize, color: style.label, bold: true, width: 14, maxLines: 3),
+        HTMLText.font("PAGE \(index + 1) · \(count)", size: 9, color: style.secondaryLabel),
+      ]
+    }
     // Many pages: each box names no controller, so that all of them fit the page.
-    if atlas.pages.count <= Self.pagesNamingControllers {
+    if atlas.pages.count <= Self.pagesNamingControllers, !compact {
       rows.append(HTMLText.font(list, size: 9, color: style.secondaryLabel, width: 34, maxLines: 4))
     }
     if !leadsTo.isEmpty {

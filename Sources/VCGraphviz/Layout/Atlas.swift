@@ -20,10 +20,15 @@ import VCGraph
 ///    page takes the piece most linked to it while the page holds a page's worth of boxes; scenes
 ///    nothing links to fill the last page of their part.
 /// 4. Each page is laid out; one that does not fit (wrapped, if need be) is cut in two.
+/// 5. Pages are merged while they fit (``Renderer/merged(_:fitting:cut:budget:)``): from the
+///    smallest, with a page of its part (one linked to it first, the smallest first), then with a
+///    linked page of another part, laid out to tell; so each page is as full as the budget allows.
+///
+/// A page is titled and named by the controller a reader enters it by (``entry(of:in:meeting:)``).
 ///
 /// Page files are named from what they hold, not by a counter, so a link to a page keeps working
 /// when the app grows: a part's first page (where the app, or the storyboard, starts) by the part
-/// (`Main.svg`), its other pages by the part and the id of the controller each starts from
+/// (`Main.svg`), its other pages by the part and the id of the controller a reader enters each by
 /// (`Main-TaskBoardViewController.svg`).
 public struct Atlas: Sendable {
   /// One page: the controllers it draws in full.
@@ -34,8 +39,11 @@ public struct Atlas: Sendable {
     public var title: String
     /// The page's heading: `Settings.storyboard`, `Main.storyboard · Tasks`.
     public var headline: String
-    /// The part of the map the page holds (a storyboard's name), empty when the map has none.
+    /// The part of the map the page holds (a storyboard's name), empty when the map has none; of
+    /// a page that holds several, the part of the controller a reader enters it by.
     public var part: String
+    /// Every part the page holds controllers of, ``part`` first.
+    public var parts: [String]
     /// The controllers it draws in full, and the storyboard references it draws, in the map's order.
     public var homes: [String]
     /// The controllers the page draws in full, not counting references: its entry in `index.json`.
@@ -144,7 +152,9 @@ public struct Atlas: Sendable {
     let page = pages[index]
     var parts = [plural(page.controllers.count, map.context.hasPrefix("STORYBOARD") ? "scene" : "controller")]
     let segues = hierarchy.hierarchy.segues.filter { $0.kind != .reference }.count
-    if let storyboard = map.partStoryboards[page.part], !pages.contains(where: { $0.part == page.part && $0 != page }) {
+    if let storyboard = map.partStoryboards[page.part], page.parts.count == 1,
+      !pages.contains(where: { $0.parts.contains(page.part) && $0 != page })
+    {
       // A page that holds a whole storyboard says what its own diagram says of the file.
       parts = [Diagram.caption(of: storyboard)]
     } else if segues > 0 {
@@ -185,18 +195,46 @@ public struct Atlas: Sendable {
 // MARK: - Cutting
 
 extension Atlas {
-  /// The atlas of `map` with pages of these controllers (each list's first, the one the page
-  /// starts from), titled and named from what they hold.
+  /// The atlas of `map` with pages of these controllers, titled and named from what they hold and
+  /// where a reader enters each (``entry(of:in:meeting:)``).
   init(map: AtlasMap, homes: [[String]], wrappings: [[String]: Diagram.Wrapping] = [:]) {
+    let meeting = AtlasCut.meetingOrder(in: map, next: AtlasCut.next(in: map))
+    self.init(
+      map: map, homes: homes, entries: homes.map { Self.entry(of: $0, in: map, meeting: meeting) }, wrappings: wrappings
+    )
+  }
+
+  /// The controller a reader enters a page of `members` by: of those nothing on the page holds
+  /// or presents (the highest in containment), the first a user meets from the app's window
+  /// (``AtlasCut/meetingOrder(in:next:)``); a scene before a storyboard reference.
+  static func entry(of members: [String], in map: AtlasMap, meeting: [String: Int]) -> String {
+    let inside = Set(members)
+    let tops = members.filter { id in
+      let holder = map.hierarchy[id]?.parent ?? map.hierarchy[id]?.presenter
+      return holder.map { !inside.contains($0) } ?? true
+    }
+    let candidates = tops.isEmpty ? members : tops
+    return candidates.min { one, other in
+      ((map.references[one] == nil ? 0 : 1), meeting[one] ?? Int.max)
+        < ((map.references[other] == nil ? 0 : 1), meeting[other] ?? Int.max)
+    } ?? members[0]
+  }
+
+  /// The atlas of `map` with pages of these controllers, each entered by its `entries` controller.
+  init(map: AtlasMap, homes: [[String]], entries: [String], wrappings: [[String]: Diagram.Wrapping]) {
     var byPart: [String: Int] = [:]
-    for page in homes { byPart[map.part(of: page[0]), default: 0] += 1 }
+    for seed in entries { byPart[map.part(of: seed), default: 0] += 1 }
     var titles: [String: Int] = [:]
     var names: Set<String> = [Self.overviewName.lowercased(), "index"]
     let order = Dictionary(map.controllers.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     var seenParts: Set<String> = []
-    let pages = homes.map { page -> Page in
-      let seed = page[0]
+    let pages = zip(homes, entries).map { page, seed -> Page in
       let part = map.part(of: seed)
+      // The parts a page holds whole or in part, its entry's first (pages merged across parts).
+      var parts = [part]
+      for id in page where !parts.contains(map.part(of: id)) && map.references[id] == nil {
+        parts.append(map.part(of: id))
+      }
       let alone = byPart[part] == 1
       // A part's first page takes the part's own file name (`Shop.svg`): where its app starts.
       let isFirst = seenParts.insert(part).inserted
@@ -206,10 +244,19 @@ extension Atlas {
       // The part names the page only when there are several.
       let partShown = byPart.count > 1 ? partName : nil
       var title = alone ? (partName ?? map.title) : [partShown, seedName].compactMap { $0 }.joined(separator: " · ")
+      // A page of several parts is titled by them: `Settings + Account`, `Feature1 + 2 more`.
+      let partNames = parts.map { $0.isEmpty ? (map.partTitles[$0] ?? map.title) : $0 }
+      if parts.count > 1 {
+        title =
+          partNames.count > 3 ? "\(partNames[0]) + \(partNames.count - 1) more" : partNames.joined(separator: " + ")
+      }
       titles[title, default: 0] += 1
       if let count = titles[title], count > 1 { title += " \(count)" }
       let partTitle = map.partTitles[part] ?? partName
-      let headline = alone ? (partTitle ?? title) : [partTitle, seedName].compactMap { $0 }.joined(separator: " · ")
+      var headline = alone ? (partTitle ?? title) : [partTitle, seedName].compactMap { $0 }.joined(separator: " · ")
+      if parts.count > 1 {
+        headline = parts.map { map.partTitles[$0] ?? ($0.isEmpty ? map.title : $0) }.joined(separator: " + ")
+      }
       // The file: the part's, for its first page; else the part's and the id the page starts from
       // (its part's prefix left out), as a safe file name.
       let stem = map.partStems[part] ?? partName
@@ -225,7 +272,7 @@ extension Atlas {
       names.insert(name.lowercased())
       let sorted = page.sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
       return Page(
-        name: name, title: title, headline: headline, part: part, homes: sorted,
+        name: name, title: title, headline: headline, part: part, parts: parts, homes: sorted,
         controllers: sorted.filter { map.references[$0] == nil }, wrapping: wrappings[page] ?? .headerOnly)
     }
     self.init(map: map, pages: pages)
@@ -321,7 +368,75 @@ extension Renderer {
       homes = next
       guard changed else { break }
     }
+    homes = try merged(homes, fitting: &fitting, cut: cut, budget: budget)
     return Atlas(map: map, homes: homes, wrappings: fitting)
+  }
+
+  /// How many pages merging may lay out, per page cut: a map of 400 controllers stays within
+  /// seconds.
+  static let mergeTrialsPerPage = 2
+
+  /// How many pages each page tries to merge with, the best first.
+  static let mergePartners = 3
+
+  /// `homes`, each fitting page, with small pages merged into their neighbours while the merged
+  /// page still fits `budget` (laid out to tell): from the smallest page, onto a page of the same
+  /// part (one linked to it first, then the smallest, then the most linked), then onto a linked
+  /// page of another part. A reader gets pages as full as the budget allows, not a part's scraps.
+  func merged(
+    _ homes: [[String]], fitting: inout [[String]: Diagram.Wrapping], cut: AtlasCut, budget: PageBudget
+  ) throws(RenderError) -> [[String]] {
+    let map = cut.map
+    var pages = homes
+    var done: Set<[String]> = []
+    var failed: Set<Set<String>> = []
+    var trials = 0
+    let limit = Self.mergeTrialsPerPage * homes.count
+    let meeting = AtlasCut.meetingOrder(in: map, next: AtlasCut.next(in: map))
+    func parts(_ page: [String]) -> Set<String> { Set(page.map(map.part(of:))) }
+    while trials < limit {
+      // The smallest page not yet done, the earliest on a tie.
+      guard
+        let small = pages.indices.filter({ !done.contains(pages[$0]) && fitting[pages[$0]] != nil })
+          .min(by: { (pages[$0].count, $0) < (pages[$1].count, $1) })
+      else { break }
+      let members = Set(pages[small])
+      let ownParts = parts(pages[small])
+      // Partners: pages of the same part, then pages linked to it; linked ones first, the smallest
+      // first (a small partner fits more often than a full one), the most linked on a tie.
+      let partners = pages.indices.compactMap { other -> (index: Int, samePart: Bool, links: Int)? in
+        guard other != small, fitting[pages[other]] != nil else { return nil }
+        let samePart = !ownParts.isDisjoint(with: parts(pages[other]))
+        let links = cut.links(pages[small], Set(pages[other])) + cut.links(pages[other], members)
+        guard samePart || links > 0, !failed.contains(members.union(pages[other])) else { return nil }
+        return (other, samePart, links)
+      }
+      .sorted {
+        ($0.samePart ? 1 : 0, $0.links > 0 ? 1 : 0, -pages[$0.index].count, $0.links) > (
+          $1.samePart ? 1 : 0, $1.links > 0 ? 1 : 0, -pages[$1.index].count, $1.links
+        )
+      }
+      var merged = false
+      for partner in partners.prefix(Self.mergePartners) where trials < limit {
+        let (first, second) = (min(small, partner.index), max(small, partner.index))
+        let page = pages[first] + pages[second]
+        var trial = pages
+        trial[first] = page
+        trial.remove(at: second)
+        let entries = trial.map { Atlas.entry(of: $0, in: map, meeting: meeting) }
+        let atlas = Atlas(map: map, homes: trial, entries: entries, wrappings: [:])
+        trials += 1
+        if let wrapping = try fit(atlas.diagram(ofPage: first), budget: budget) {
+          fitting[page] = wrapping
+          pages = trial
+          merged = true
+          break
+        }
+        failed.insert(Set(page))
+      }
+      if !merged { done.insert(pages[small]) }
+    }
+    return pages
   }
 
   /// How `diagram` fits `budget` unfolded: the first wrapping that does (its header stacked, at
@@ -361,12 +476,16 @@ extension Renderer {
     _ overview: AtlasOverview, formats: [OutputFormat], budget: PageBudget
   ) throws(RenderError) -> [OutputFormat: [UInt8]] {
     // Past a few dozen pages, their boxes along the arrows are no overview (and cost `dot` minutes:
-    // 215 pages and 1,086 arrows took more than 120 s); in rows, each box lists where it leads.
+    // 215 pages and 1,086 arrows took more than 120 s); in rows, each box lists where it leads;
+    // past what that fits, in rows of narrow boxes that list nothing.
     if overview.atlas.pages.count <= Self.overviewArrowsPages,
       let files = try draw(overview.graph(), formats: formats, comfortable: budget).files
     {
       return files
     }
-    return try render(overview.graph(inRows: true), formats: formats)
+    if let files = try draw(overview.graph(inRows: true), formats: formats, comfortable: budget).files {
+      return files
+    }
+    return try render(overview.graph(inRows: true, compact: true), formats: formats)
   }
 }

@@ -24,6 +24,13 @@ struct AtlasCut {
     self.map = map
     let scale = budget.maximumWidth / PageBudget().maximumWidth
     capacity = max(4, Int((Double(Self.boxesPerPage) * scale * scale).rounded()))
+    next = Self.next(in: map)
+    order = Dictionary(map.controllers.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// What each controller of `map` leads to: its children, what it presents, and where its segues
+  /// go (a storyboard reference followed to its scene), each as often as it does.
+  static func next(in map: AtlasMap) -> [String: [String]] {
     var next: [String: [String]] = [:]
     let hierarchy = map.hierarchy
     for id in map.controllers {
@@ -35,8 +42,34 @@ struct AtlasCut {
       guard let destination = segue.destination, destination != segue.source else { continue }
       next[segue.source, default: []].append(map.references[destination] ?? destination)
     }
-    self.next = next
-    order = Dictionary(map.controllers.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    return next
+  }
+
+  /// Each controller's place in the order a user meets them: breadth first from the windows'
+  /// roots along containment, presentations and segues, then from each controller not reached,
+  /// in the map's order.
+  static func meetingOrder(in map: AtlasMap, next: [String: [String]]) -> [String: Int] {
+    var rank: [String: Int] = [:]
+    let starts = map.hierarchy.windows.compactMap(\.rootViewController) + map.controllers
+    for start in starts where rank[start] == nil {
+      rank[start] = rank.count
+      var queue = [start]
+      var head = 0
+      while head < queue.count {
+        let current = queue[head]
+        head += 1
+        for target in next[current] ?? [] where rank[target] == nil {
+          rank[target] = rank.count
+          queue.append(target)
+        }
+      }
+    }
+    return rank
+  }
+
+  /// How many transitions join the controllers of `one` and `other`, either way.
+  func links(_ one: [String], _ other: Set<String>) -> Int {
+    one.reduce(0) { $0 + (next[$1] ?? []).filter(other.contains).count }
   }
 
   // MARK: - Pieces
@@ -136,10 +169,8 @@ struct AtlasCut {
       let members = Set(page)
       var best: (index: Int, links: Int)?
       for (index, earlier) in result.enumerated() where boxes(earlier.members.union(members)) <= capacity {
-        let links =
-          page.reduce(0) { $0 + (next[$1] ?? []).filter(earlier.members.contains).count }
-          + earlier.page.reduce(0) { $0 + (next[$1] ?? []).filter(members.contains).count }
-        if best.map({ (links, index) > ($0.links, $0.index) }) ?? true { best = (index, links) }
+        let joining = links(page, earlier.members) + links(earlier.page, members)
+        if best.map({ (joining, index) > ($0.links, $0.index) }) ?? true { best = (index, joining) }
       }
       if let best {
         result[best.index].page += page
