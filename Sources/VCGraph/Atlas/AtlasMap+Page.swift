@@ -87,7 +87,45 @@ extension AtlasMap {
       if let parent = controllers.first(where: { $0.children.contains(link) }) { boxes[index].parent = parent.id }
       if let presenter = presented.first(where: { $0.link == link }) { boxes[index].presenter = presenter.presenter }
     }
-    // The controllers of other pages each controller's segues lead to, in order.
+    let (away, linkLists, listOf) = awayTargets(from: isHome, links: links)
+    var listed: Set<String> = []
+    var segues: [Segue] = []
+    for segue in hierarchy.segues where isHome.contains(segue.source) {
+      // A reference drawn as a link box leads nowhere on this page.
+      if links[segue.source] != nil, case .reference = segue.kind { continue }
+      var copy = segue
+      if let destination = segue.destination, let list = listOf[segue.source],
+        away[segue.source]?.contains(references[destination] ?? destination) == true
+      {
+        // Into the list of the controllers of other pages the source leads to.
+        if listed.insert(list).inserted {
+          linkBoxes.append(ViewController(id: list, className: "links", kind: .content))
+        }
+        copy.destination = list
+      } else {
+        copy.destination = segue.destination.map(shown)
+      }
+      segues.append(copy)
+    }
+    // Segues may have made link boxes after the children's were placed.
+    for box in linkBoxes.dropFirst(boxes.count) { boxes.append(box) }
+    var page = Hierarchy(viewControllers: controllers + boxes)
+    for window in hierarchy.windows where window.rootViewController.map(isHome.contains) ?? false {
+      page.addWindow(window)
+    }
+    var ids = namingInPart(homes: homes, page: &page, links: &links, segues: &segues)
+    for id in homes where ids[id] == nil && page[id] != nil { ids[id] = id }
+    page.storyboardScenes = Set(page.order)
+    page.segues = segues
+    return PageHierarchy(hierarchy: page, links: links, linkLists: linkLists, ids: ids)
+  }
+
+  /// The controllers of other pages each home controller's segues lead to, in order; the link lists
+  /// of those that lead to more than ``maximumLinkBoxes`` of them; and each such controller's list
+  /// (controllers whose segues lead to the same controllers the same way share one).
+  private func awayTargets(
+    from isHome: Set<String>, links: [String: String]
+  ) -> (away: [String: [String]], linkLists: [String: LinkList], listOf: [String: String]) {
     var away: [String: [String]] = [:]
     for segue in hierarchy.segues where isHome.contains(segue.source) {
       guard let destination = segue.destination, links[segue.source] == nil else { continue }
@@ -118,33 +156,16 @@ extension AtlasMap {
         listOf[source] = list
       }
     }
-    var listed: Set<String> = []
-    var segues: [Segue] = []
-    for segue in hierarchy.segues where isHome.contains(segue.source) {
-      // A reference drawn as a link box leads nowhere on this page.
-      if links[segue.source] != nil, case .reference = segue.kind { continue }
-      var copy = segue
-      if let destination = segue.destination, let list = listOf[segue.source],
-        away[segue.source]?.contains(references[destination] ?? destination) == true
-      {
-        // Into the list of the controllers of other pages the source leads to.
-        if listed.insert(list).inserted {
-          linkBoxes.append(ViewController(id: list, className: "links", kind: .content))
-        }
-        copy.destination = list
-      } else {
-        copy.destination = segue.destination.map(shown)
-      }
-      segues.append(copy)
-    }
-    // Segues may have made link boxes after the children's were placed.
-    for box in linkBoxes.dropFirst(boxes.count) { boxes.append(box) }
-    var page = Hierarchy(viewControllers: controllers + boxes)
-    for window in hierarchy.windows where window.rootViewController.map(isHome.contains) ?? false {
-      page.addWindow(window)
-    }
-    // On a page of one part, its controllers go by their ids in their part (`TripsViewController`,
-    // not `Main/TripsViewController`), as that part's own diagram names them.
+    return (away, linkLists, listOf)
+  }
+
+  /// On a page of one part, its controllers go by their ids in their part (`TripsViewController`,
+  /// not `Main/TripsViewController`), as that part's own diagram names them, when no two become
+  /// one: renames them in `page`, `links` and `segues`, and returns the map's id of each by its id
+  /// on the page.
+  private func namingInPart(
+    homes: [String], page: inout Hierarchy, links: inout [String: String], segues: inout [Segue]
+  ) -> [String: String] {
     var ids: [String: String] = [:]
     let pageParts = Set(homes.map(part(of:)))
     if pageParts.count == 1, let only = pageParts.first, !only.isEmpty {
@@ -163,9 +184,6 @@ extension AtlasMap {
         for (full, shown) in local { ids[shown] = full }
       }
     }
-    for id in homes where ids[id] == nil && page[id] != nil { ids[id] = id }
-    page.storyboardScenes = Set(page.order)
-    page.segues = segues
-    return PageHierarchy(hierarchy: page, links: links, linkLists: linkLists, ids: ids)
+    return ids
   }
 }

@@ -70,8 +70,41 @@ extension AtlasMap {
         hierarchy.segues.append(Segue(source: sourceID, destination: targetID, kind: .reference))
       }
     }
-    // The storyboards in the order a user meets them: those no other storyboard refers to first,
-    // each followed by those its references lead to, breadth first.
+    let order = Self.meetingOrder(of: set.map(\.name), hierarchy: hierarchy, parts: parts, references: references)
+    let title =
+      set.count == 1
+      ? set[0].fileName
+      : "\(set.count) storyboards: " + order.prefix(4).joined(separator: ", ")
+        + (set.count > 4 ? " and \(set.count - 4) more" : "")
+    self.init(
+      hierarchy: hierarchy, title: title, context: "STORYBOARDS", parts: parts, partOrder: order,
+      references: references)
+    self.missing = missing
+    self.aliases = aliases
+    for (storyboard, drawn, _) in built { partStoryboards[storyboard.name] = drawn }
+    for storyboard in set {
+      partTitles[storyboard.name] = storyboard.fileName
+      partStems[storyboard.name] = storyboard.name
+      partContexts[storyboard.name] = Self.context(
+        of: storyboard,
+        hasSplitView: hierarchy.viewControllers.contains { $0.kind == .splitView && parts[$0.id] == storyboard.name })
+    }
+    unreachable = Self.unreachable(
+      in: hierarchy, missing: missing,
+      entries: built.flatMap { storyboard, drawn, rename in
+        drawn.hierarchy.order.filter { id in
+          drawn.origins[id].flatMap { storyboard.scene(withObjectID: $0.objectID)?.storyboardIdentifier } != nil
+        }.compactMap { rename[$0] }
+      })
+  }
+
+  /// The storyboards in the order a user meets them: those no other storyboard refers to first (the
+  /// one that refers to most storyboards first: the app's main one, not its launch screen), each
+  /// followed by those its references lead to, breadth first; then those only a cycle of references
+  /// leads to.
+  static func meetingOrder(
+    of names: [String], hierarchy: Hierarchy, parts: [String: String], references: [String: String]
+  ) -> [String] {
     let position = Dictionary(hierarchy.order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     var referred: [String: [String]] = [:]
     for (source, target) in references.sorted(by: { (position[$0.key] ?? 0) < (position[$1.key] ?? 0) }) {
@@ -89,46 +122,29 @@ extension AtlasMap {
       }
     }
     // Of those, the one that refers to most storyboards first (the app's main one, not its launch screen).
-    let entries = set.map(\.name).enumerated().filter { !isReferred.contains($0.element) }
+    let entries = names.enumerated().filter { !isReferred.contains($0.element) }
     for (_, name) in entries.sorted(by: {
       (-(referred[$0.element]?.count ?? 0), $0.offset) < (-(referred[$1.element]?.count ?? 0), $1.offset)
     }) {
       visit(name)
     }
     // Storyboards only a cycle of references leads to.
-    for name in set.map(\.name) { visit(name) }
-    let title =
-      set.count == 1
-      ? set[0].fileName
-      : "\(set.count) storyboards: " + order.prefix(4).joined(separator: ", ")
-        + (set.count > 4 ? " and \(set.count - 4) more" : "")
-    self.init(
-      hierarchy: hierarchy, title: title, context: "STORYBOARDS", parts: parts, partOrder: order,
-      references: references)
-    self.missing = missing
-    self.aliases = aliases
-    for (storyboard, drawn, _) in built { partStoryboards[storyboard.name] = drawn }
-    for storyboard in set {
-      partTitles[storyboard.name] = storyboard.fileName
-      partStems[storyboard.name] = storyboard.name
-      var context = "STORYBOARD"
-      if let device = storyboard.device.summary {
-        context += " · " + device.uppercased()
-      } else if hierarchy.viewControllers.contains(where: { $0.kind == .splitView && parts[$0.id] == storyboard.name })
-      {
-        // Its split views are labelled neither collapsed nor expanded: say why.
-        context += " · NO DEVICE: SIZE CLASS NOT KNOWN"
-      }
-      if let toolsVersion = storyboard.toolsVersion { context += " · TOOLS VERSION \(toolsVersion)" }
-      partContexts[storyboard.name] = context
+    for name in names { visit(name) }
+    return order
+  }
+
+  /// The small line above a storyboard's pages: its device, or why its split views say neither
+  /// collapsed nor expanded, and its tools version.
+  static func context(of storyboard: Storyboard, hasSplitView: Bool) -> String {
+    var context = "STORYBOARD"
+    if let device = storyboard.device.summary {
+      context += " · " + device.uppercased()
+    } else if hasSplitView {
+      // Its split views are labelled neither collapsed nor expanded: say why.
+      context += " · NO DEVICE: SIZE CLASS NOT KNOWN"
     }
-    unreachable = Self.unreachable(
-      in: hierarchy, missing: missing,
-      entries: built.flatMap { storyboard, drawn, rename in
-        drawn.hierarchy.order.filter { id in
-          drawn.origins[id].flatMap { storyboard.scene(withObjectID: $0.objectID)?.storyboardIdentifier } != nil
-        }.compactMap { rename[$0] }
-      })
+    if let toolsVersion = storyboard.toolsVersion { context += " · TOOLS VERSION \(toolsVersion)" }
+    return context
   }
 
   /// The members of `hierarchy` nothing leads to: not a window's root or inside one, not an
