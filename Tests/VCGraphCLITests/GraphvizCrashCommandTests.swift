@@ -91,6 +91,26 @@ import Testing
     }
   }
 
+  /// A storyboard too big for one page is one atlas: a crash while its pages are laid out costs the
+  /// whole atlas (no page is written), says so, and keeps the graph beside the output.
+  @Test func aCrashInAnAtlasCostsTheAtlasAndKeepsItsGraph() throws {
+    try withTemporaryFolder { folder in
+      try folder.copySamples()
+      let result = try runProgram(
+        try #require(vcgraphExecutable),
+        ["storyboard", "samples/storyboards/Shop.storyboard", "-o", "sb", "--format", "svg,json"],
+        in: folder.url, environment: ["VCGRAPH_TEST_WORKER_FAULT": "segv:Shop.storyboard"])
+      #expect(result.status == 1, "\(result)")
+      #expect(
+        result.standardError
+          == "samples/storyboards/Shop.storyboard: error: Graphviz crashed while laying it out (signal 11, "
+          + "Segmentation fault); the graph, for a Graphviz bug report: sb/atlas.crash.dot\n", "\(result)")
+      #expect(try String(contentsOf: folder("sb/atlas.crash.dot"), encoding: .utf8).hasPrefix("digraph"))
+      // The JSON export is the storyboard's own; no page, overview or index of the atlas.
+      #expect(folder.contents(of: "sb") == ["Shop.json", "atlas.crash.dot"])
+    }
+  }
+
   /// `storyboard`, `import` and `diff` draw with the same workers (the fault names the input's
   /// file): a crash costs the input it was drawing, with the signal, and its graph kept beside the
   /// output for a bug report, in the words `render` uses; the other inputs are written.

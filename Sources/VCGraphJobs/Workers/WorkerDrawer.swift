@@ -71,7 +71,9 @@ final class WorkerDrawer: GraphDrawer {
     _ ending: ChildProcess.Ending, timedOut: Bool, drawing graph: GraphDescription, as formats: [OutputFormat]
   ) -> String {
     let failure = WorkerFailure(
-      what: "drawing it as \(formats.map(\.rawValue).joined(separator: ", "))", ending: ending, timedOut: timedOut,
+      // A graph laid out only to measure it (does it fit the page?) has no format to name.
+      what: formats.isEmpty ? "laying it out" : "drawing it as \(formats.map(\.rawValue).joined(separator: ", "))",
+      ending: ending, timedOut: timedOut,
       limits: pool.header.limits, advice: advice)
     guard failure.keepsGraph else { return failure.message }
     // Written by cgraph alone, in this process: no layout runs here.
