@@ -106,7 +106,7 @@ final class Measurements {
         "format", "vcgraph / frame", "dot process / frame", "dot ÷ vcgraph", "target", "result",
         "CPU time: dot ÷ vcgraph", "canvas",
       ])
-    for (format, target) in [("svg", 20.0), ("png", 4.0)] {
+    for (format, target) in [("svg", 20.0), ("png", 3.0)] {
       let folder = workspace.path("dot-\(format)")
       try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       progress("dot -T\(format), one process per frame, \(steps) frames")
@@ -162,24 +162,29 @@ final class Measurements {
     }
     var sources: [[UInt8]] = []
     for file in dotFiles { sources.append(try workspace.bytes(of: file)) }
-    progress("Graphviz alone: gvLayout + gvRenderData (SVG) of the same \(steps) frames")
-    let alone: Duration
-    let cpuBefore = MeasuredRun.threadCPUTime()
-    do {
-      alone = try renderer.timeGraphvizAlone(dotSources: sources, formats: [.svg])
-    } catch {
-      throw .render(error)
+    // The baseline: Graphviz laying out (dot) and drawing every frame itself. Beside it,
+    // Graphviz drawing the frames at the positions vcgraph set (nop2): what drawing alone costs.
+    var alone: [(engine: String, time: Duration, cpu: Duration)] = []
+    for engine in ["dot", "nop2"] {
+      progress("Graphviz alone: gvLayout (\(engine)) + gvRenderData (SVG) of the same \(steps) frames")
+      let cpuBefore = MeasuredRun.threadCPUTime()
+      do {
+        let time = try renderer.timeGraphvizAlone(dotSources: sources, formats: [.svg], engine: engine)
+        // Reading the sources into cgraph is not in `time`, so this CPU time is an upper bound.
+        alone.append((engine, time, MeasuredRun.threadCPUTime() - cpuBefore))
+      } catch {
+        throw .render(error)
+      }
     }
-    // Reading the sources into cgraph is not in `alone`, so this CPU time is an upper bound.
-    let aloneCPU = MeasuredRun.threadCPUTime() - cpuBefore
     sources.removeAll()
     progress("in process: where vcgraph's time goes, \(steps) frames")
     let parts = try Breakdown.measure(
       scenario: scenario, formats: [.svg], into: workspace.path("breakdown-\(steps)"), renderer: renderer)
     workspace.removeItem("breakdown-\(steps)")
 
-    let ratio = whole.wallTime / alone
-    let met = ratio <= 1.3
+    let target = 0.5
+    let ratio = whole.wallTime / alone[0].time
+    let met = ratio <= target
     var section = Report.Section(
       title: "vcgraph against Graphviz alone (\(Format.count(steps)) frames, SVG)",
       columns: ["measure", "total", "per frame", "CPU time"])
@@ -187,27 +192,36 @@ final class Measurements {
       [
         "vcgraph render, whole run (child process)", Format.time(whole.wallTime),
         Format.time(whole.wallTime.per(steps)), Format.time(whole.cpuTime),
+      ]
+    ]
+    for run in alone {
+      section.rows.append([
+        "Graphviz alone: gvLayout (\(run.engine)) + gvRenderData", Format.time(run.time),
+        Format.time(run.time.per(steps)), Format.time(run.cpu),
+      ])
+    }
+    section.rows += [
+      [
+        "vcgraph ÷ Graphviz alone laying out (target ≤ \(Format.ratio(target)))", Format.ratio(ratio),
+        met ? "PASS" : "MISS", Format.ratio(whole.cpuTime / alone[0].cpu),
       ],
       [
-        "Graphviz alone: gvLayout + gvRenderData", Format.time(alone), Format.time(alone.per(steps)),
-        Format.time(aloneCPU),
-      ],
-      [
-        "vcgraph ÷ Graphviz alone (target ≤ 1.30×)", Format.ratio(ratio), met ? "PASS" : "MISS",
-        Format.ratio(whole.cpuTime / aloneCPU),
+        "vcgraph ÷ Graphviz alone drawing at set positions (nop2)", Format.ratio(whole.wallTime / alone[1].time), "",
+        Format.ratio(whole.cpuTime / alone[1].cpu),
       ],
     ]
     section.notes = [
       "Graphviz alone: the \(steps) DOT frames vcgraph writes with --format dot, read into cgraph graphs "
-        + "beforehand (not timed), then laid out (layout=nop2: positions already set) and drawn to SVG in process "
-        + "through one Graphviz context (`Renderer.timeGraphvizAlone`).",
+        + "beforehand (not timed), then laid out and drawn to SVG in process through one Graphviz context "
+        + "(`Renderer.timeGraphvizAlone`): laid out by `dot`, as Graphviz alone does each frame (the target), "
+        + "and with layout=nop2 at the positions vcgraph set (drawing alone, for comparison).",
       "The target is judged on wall time. CPU time: the child's user + system time from wait4; for Graphviz "
         + "alone, this thread's CPU time over the whole call, which also reads the DOT sources (so a bit high).",
     ]
     report.verdicts.append(
       .init(
-        name: "\(Format.count(steps))-frame run vs Graphviz alone", target: "≤ 1.30×", measured: Format.ratio(ratio),
-        met: met))
+        name: "\(Format.count(steps))-frame run vs Graphviz alone", target: "≤ \(Format.ratio(target))",
+        measured: Format.ratio(ratio), met: met))
     finish(section)
     finish(breakdownSection(parts, whole: whole.wallTime))
   }

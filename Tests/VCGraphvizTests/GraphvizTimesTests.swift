@@ -73,6 +73,26 @@ import VCGraph
     #expect(elapsed > .zero)
   }
 
+  /// The benchmark's baseline lays every frame out with `dot`, whatever engine the frame names.
+  @Test func graphvizAloneLaysOutWithTheEngineGivenOverTheOneTheGraphNames() throws {
+    let source = Array("digraph { layout=nosuchengine; a -> b }".utf8)
+    let (failure, given) = try withRenderer { renderer -> (RenderError?, Duration) in
+      var failure: RenderError?
+      do {
+        _ = try renderer.timeGraphvizAlone(dotSources: [source], formats: [.svg])
+      } catch let error as RenderError {
+        failure = error
+      }
+      return (failure, try renderer.timeGraphvizAlone(dotSources: [source], formats: [.svg], engine: "dot"))
+    }
+    guard case .missingPlugin(let missing)? = failure else {
+      Issue.record("expected the graph's own engine to be missing, got \(String(describing: failure))")
+      return
+    }
+    #expect(missing.wanted == .layout("nosuchengine"))
+    #expect(given > .zero)
+  }
+
   @Test func malformedDOTIsAClearErrorAndTheNextSourceStillReads() throws {
     let good = Array("digraph { a -> b }".utf8)
     let bad = Array("digraph { a -> ; }".utf8)

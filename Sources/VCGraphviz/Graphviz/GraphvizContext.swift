@@ -40,8 +40,8 @@ final class GraphvizContext {
     agseterr(AGWARN)
     _ = agseterrf(collectGraphvizMessage)
     graphvizMessages.removeAll()
-    // Demand loading on, as gvContext() has it, and vcgraph's text-measuring plugin built in.
-    guard let context = gvContextPlugins(TextLayoutCache.builtins, 1) else { throw .noContext }
+    // Demand loading on, as gvContext() has it, and vcgraph's plugins (text measures, PNG) built in.
+    guard let context = gvContextPlugins(GraphvizBuiltins.symbols, 1) else { throw .noContext }
     self.context = context
     measuringContext = gvContext()
     TextLayoutCache.measuringContext = measuringContext
@@ -105,8 +105,9 @@ final class GraphvizContext {
   }
 
   /// Reads each DOT source with `agmemread`, then lays it out and renders it in every format,
-  /// timing only `gvLayout` and `gvRenderData`: what Graphviz alone costs for these graphs.
-  func timeAlone(dotSources: [[UInt8]], formats: [OutputFormat]) throws(RenderError) -> Duration {
+  /// timing only `gvLayout` and `gvRenderData`: what Graphviz alone costs for these graphs. `engine`,
+  /// when given, lays out every graph whatever its `layout` attribute says.
+  func timeAlone(dotSources: [[UInt8]], formats: [OutputFormat], engine: String?) throws(RenderError) -> Duration {
     var total = Duration.zero
     for (index, source) in dotSources.enumerated() {
       beginGraph()
@@ -118,8 +119,16 @@ final class GraphvizContext {
       }
       defer { agclose(graph) }
       if let problem = reportedError() { throw .unreadableDOT(source: index, problem) }
+      // gvLayout lays a graph out by the engine its `layout` attribute names over the one it is given.
+      if let engine {
+        withCString("layout") { name in
+          withCString(engine) { value in
+            withCString("") { _ = agsafeset(UnsafeMutableRawPointer(graph), name, value, $0) }
+          }
+        }
+      }
+      let engine = engine ?? layoutEngine(of: graph)
       let laidOut = GraphvizStopwatch()
-      let engine = layoutEngine(of: graph)
       let status = gvLayout(context, graph, engine)
       total += laidOut.elapsed
       guard status == 0 else { throw layoutFailure(engine: engine) }
@@ -257,10 +266,12 @@ final class GraphvizContext {
     return .missingPlugin(MissingGraphvizPlugin(wanted: wanted, plugins: plugins, detail: detail))
   }
 
-  /// The plugins of one kind (`layout`, `device`, …) Graphviz's config lists, each once.
+  /// The plugins of one kind (`layout`, `device`, …) Graphviz's config lists, each once: asked of
+  /// the plain context, whose list has none of vcgraph's built-in plugins (its PNG device needs
+  /// cairo's renderer all the same).
   private func pluginNames(_ kind: String) -> [String] {
     var count: Int32 = 0
-    guard let list = gvPluginList(context, kind, &count, nil) else { return [] }
+    guard let list = gvPluginList(measuringContext ?? context, kind, &count, nil) else { return [] }
     defer { free(list) }
     var names: [String] = []
     for index in 0..<Int(count) {

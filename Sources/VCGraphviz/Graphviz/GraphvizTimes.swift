@@ -37,11 +37,14 @@ extension Renderer {
   /// `gvLayout` + `gvRenderData` (+ `gvFreeLayout`/`agclose` not timed) of each, in each format:
   /// Graphviz alone, for the benchmark.
   ///
-  /// A graph is laid out by the engine its `layout` attribute names (`nop2` for a frame whose
-  /// positions are set), else by `dot`. ``OutputFormat/dot`` asks Graphviz's own DOT writer, after
-  /// layout. The time is not added to ``graphvizTimes``.
-  public func timeGraphvizAlone(dotSources: [[UInt8]], formats: [OutputFormat]) throws(RenderError) -> Duration {
-    try context.timeAlone(dotSources: dotSources, formats: formats)
+  /// A graph is laid out by `engine` when one is given (`dot`: Graphviz laying out every frame
+  /// itself, whatever positions the source sets), else by the engine its `layout` attribute names
+  /// (`nop2` for a frame whose positions are set), else by `dot`. ``OutputFormat/dot`` asks
+  /// Graphviz's own DOT writer, after layout. The time is not added to ``graphvizTimes``.
+  public func timeGraphvizAlone(
+    dotSources: [[UInt8]], formats: [OutputFormat], engine: String? = nil
+  ) throws(RenderError) -> Duration {
+    try context.timeAlone(dotSources: dotSources, formats: formats, engine: engine)
   }
 }
 
