@@ -100,7 +100,7 @@ let package = Package(
     .testTarget(
       name: "VCGraphvizTests",
       // VCGraphSource for the app map's diagrams, drawn from small sources read in process.
-      dependencies: ["VCGraph", "VCGraphviz", "VCGraphSource", "TestSupport"],
+      dependencies: ["CGraphviz", "VCGraph", "VCGraphviz", "VCGraphSource", "TestSupport"],
       exclude: ["Golden"],
       swiftSettings: testSettings
     ),

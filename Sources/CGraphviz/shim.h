@@ -4,14 +4,23 @@
 #include <graphviz/gvc.h>
 #include <graphviz/cgraph.h>
 #include <graphviz/gvplugin_textlayout.h>
+#include <graphviz/gvplugin_device.h>
 #include <graphviz/textspan.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 /// Measures a text span with the context's textlayout plugin (lib/gvc/gvtextlayout.c): exported
 /// by libgvc, but declared only in Graphviz's private gvcproc.h. Returns FALSE when the context has
 /// no text layout or it could not measure the span; Graphviz then estimates its size.
 extern boolean gvtextlayout(GVC_t *gvc, textspan_t *span, char **fontpath);
+
+/// Writes bytes to a render job's output (lib/gvc/gvdevice.c): exported by libgvc, declared only in
+/// Graphviz's private gvio.h. A device plugin's format function writes its file with it.
+extern size_t gvwrite(GVJ_t *job, const char *s, size_t len);
+
+/// Reports an error as Graphviz's own code does (agerr is variadic, which Swift cannot call).
+static inline void vcg_report_error(const char *message) { agerr(AGERR, "%s\n", message); }
 
 /// Swift 6 rejects C's mutable globals, so the graph descriptors are read through these.
 static inline Agdesc_t vcg_directed(void) { return Agdirected; }

@@ -42,32 +42,8 @@ enum TextLayoutCache {
   nonisolated(unsafe) private(set) static var hits = 0
   nonisolated(unsafe) private(set) static var misses = 0
 
-  /// The built-in plugin list for `gvContextPlugins`: a library with one textlayout plugin whose
-  /// quality (100) beats pango's (10) and gd's (2). Made once per process and never freed: Graphviz
-  /// keeps pointers into it for as long as a context lives.
-  nonisolated(unsafe) static let builtins: UnsafePointer<lt_symlist_t> = {
-    let engine = UnsafeMutablePointer<gvtextlayout_engine_t>.allocate(capacity: 1)
-    engine.initialize(to: gvtextlayout_engine_t(textlayout: measure))
-    let types = UnsafeMutablePointer<gvplugin_installed_t>.allocate(capacity: 2)
-    types[0] = gvplugin_installed_t(
-      id: 0, type: UnsafePointer(strdup("textlayout")), quality: 100, engine: UnsafeMutableRawPointer(engine),
-      features: nil)
-    types[1] = gvplugin_installed_t(id: 0, type: nil, quality: 0, engine: nil, features: nil)
-    let apis = UnsafeMutablePointer<gvplugin_api_t>.allocate(capacity: 2)
-    apis[0] = gvplugin_api_t(api: API_textlayout, types: types)
-    apis[1] = gvplugin_api_t(api: api_t(rawValue: 0), types: nil)
-    let library = UnsafeMutablePointer<gvplugin_library_t>.allocate(capacity: 1)
-    library.initialize(to: gvplugin_library_t(packagename: strdup("vcgraph"), apis: apis))
-    let symbols = UnsafeMutablePointer<lt_symlist_t>.allocate(capacity: 2)
-    // Graphviz installs the builtins whose name ends in _LTX_library, as libltdl names a plugin library.
-    symbols[0] = lt_symlist_t(
-      name: UnsafePointer(strdup("gvplugin_vcgraph_LTX_library")), address: UnsafeMutableRawPointer(library))
-    symbols[1] = lt_symlist_t(name: nil, address: nil)
-    return UnsafePointer(symbols)
-  }()
-
   /// The plugin's textlayout function: a remembered measure when enabled, else the real one.
-  private static let measure:
+  static let measure:
     @convention(c) (
       UnsafeMutablePointer<textspan_t>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
     ) -> boolean = { span, fontPath in
