@@ -52,4 +52,30 @@ import VCGraph
       #expect(sizes.count == 1, "\(layout.runs.count) runs: \(sizes)")
     }
   }
+
+  /// A scenario laid out in runs is sketched run by run: its frames are drawn from the sketches
+  /// (pieces, no replay) and come out as the frames drawn from each run's diagrams made again.
+  @Test func framesLaidOutInRunsAreDrawnFromSketchesAsFromTheirDiagrams() throws {
+    let replay = try sampleReplay("journal-app.yaml")
+    try withRenderer { renderer in
+      let options = DrawingOptions(themes: [.light, .dark])
+      let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: options)
+      try #require(layout.runs.count > 1, "journal-app fits no page in one run")
+      #expect(layout.isSketched)
+      #expect(layout.runs.allSatisfy { $0.sketches?.count == $0.frames.count })
+      var unsketched = layout
+      for index in unsketched.runs.indices { unsketched.runs[index].sketches = nil }
+      #expect(!unsketched.isSketched)
+      func frames(_ layout: ScenarioLayout) throws -> [Data] {
+        var files: [Data] = []
+        try renderer.renderFrames(
+          of: ReplayedScenario(replay), formats: [.svg, .dot], options: options, stableLayout: layout
+        ) { frame in files += frame.files.map(\.contents) }
+        return files
+      }
+      let sketched = try frames(layout)
+      #expect(sketched.count == 4 * replay.scenario.steps.count)
+      #expect(try frames(unsketched) == sketched)
+    }
+  }
 }

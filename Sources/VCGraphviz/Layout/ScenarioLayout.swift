@@ -203,6 +203,43 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
   let movingColumns: Set<String>
   /// The diagrams of every frame, made again, one at a time, each time they are read.
   let diagrams: () -> Frames
+  /// What the search made and keeps for the runs it tries next.
+  private let made = Made()
+
+  /// The most frames whose diagrams and graphs the search keeps while it tries runs; a longer
+  /// scenario's are made again for each run tried, so that its memory does not grow with its steps.
+  static var keptFrames: Int { 256 }
+
+  /// The frames' diagrams, made once (read again as the search tries runs that start at them), and
+  /// each frame's graph at each level, theme and set of pinned controllers it was built at.
+  private final class Made {
+    struct GraphKey: Hashable {
+      var frame: Int
+      var theme: Int
+      var level: FoldLevel
+      var pinned: Int
+    }
+
+    var diagrams: [Diagram]?
+    var graphs: [GraphKey: GraphDescription] = [:]
+    /// Each set of pinned controllers by its number in ``graphs``' keys.
+    var pinnedSets: [Set<String>: Int] = [:]
+  }
+
+  init(
+    context: GraphvizContext, budget: PageBudget, themes: [Theme], levels: [FoldLevel], frameCount: Int,
+    stacksSides: Bool, movingColumns: Set<String>, diagrams: @escaping () -> Frames
+  ) {
+    self.context = context
+    self.budget = budget
+    self.themes = themes
+    self.levels = levels
+    self.frameCount = frameCount
+    self.stacksSides = stacksSides
+    self.movingColumns = movingColumns
+    self.diagrams = diagrams
+    if frameCount <= Self.keptFrames { made.diagrams = Array(diagrams()) }
+  }
 
   /// The runs that cover every frame, in frame order.
   func runs() throws(RenderError) -> [ScenarioLayout.Run] {
@@ -234,12 +271,16 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
   }
 
   /// The longest run of frames from `start` that fits the page at some level (the least folded on
-  /// a tie); a frame that fits at no level alone, drawn at the level that folds most.
+  /// a tie); a frame that fits at no level alone, drawn at the level that folds most. A level after
+  /// the first that fits is tried only for a run longer than the best so far.
   private func longestRun(from start: Int) throws(RenderError) -> ScenarioLayout.Run {
     var best: ScenarioLayout.Run?
     for level in levels {
       if level > .all, best != nil { break }
-      guard var found = try fitting(start..<start + 1, level) else { continue }
+      // A union of more frames is no smaller: a level that does not fit one frame more than the
+      // best run so far cannot make a longer run, and a run as long is kept at the level before.
+      let shortest = (best?.frames.count ?? 0) + 1
+      guard var found = try fitting(start..<start + shortest, level) else { continue }
       // Double the run while it fits, then halve the step back to the longest that does.
       var step = 1
       while found.frames.upperBound < frameCount {
@@ -262,25 +303,38 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
     let pinned = pinned(frames, level)
     return ScenarioLayout.Run(
       frames: frames, level: level, pinned: pinned, stacksSides: stacksSides,
-      layouts: [try StableLayout(frames: graphs(frames, themes[0], level, pinned), context: context)].compactMap {
-        $0
-      })
+      layouts: [try StableLayout(frames: graphs(frames, 0, level, pinned), context: context)].compactMap { $0 })
   }
 
-  /// The diagrams of `frames`, made one at a time as they are read (a run's frames are never all
-  /// held at once: each holds its hierarchy and the one before it).
-  private func run(_ frames: Range<Int>) -> some Sequence<Diagram> {
-    diagrams().dropFirst(frames.lowerBound).prefix(frames.count)
+  /// The diagrams of `frames`: those the search keeps, else made one at a time as they are read (a
+  /// long scenario's run is never held at once: each frame holds its hierarchy and the one before).
+  private func run(_ frames: Range<Int>) -> AnySequence<Diagram> {
+    if let kept = made.diagrams { return AnySequence(kept[frames]) }
+    return AnySequence(diagrams().dropFirst(frames.lowerBound).prefix(frames.count))
   }
 
+  /// The graphs of `frames` in the theme number `theme`: each built once at a level and pinning,
+  /// when the search keeps the frames' diagrams.
   private func graphs(
-    _ frames: Range<Int>, _ theme: Theme, _ level: FoldLevel, _ pinned: Set<String>
-  ) -> some Sequence<GraphDescription> {
-    run(frames).lazy.map { diagram in
+    _ frames: Range<Int>, _ theme: Int, _ level: FoldLevel, _ pinned: Set<String>
+  ) -> AnySequence<GraphDescription> {
+    let style = themes[theme]
+    func graph(_ diagram: Diagram) -> GraphDescription {
       var themed = diagram
-      themed.theme = theme
+      themed.theme = style
       return themed.graph(level: level, pinned: pinned)
     }
+    guard let kept = made.diagrams else { return AnySequence(run(frames).lazy.map(graph)) }
+    let pinnedNumber = made.pinnedSets[pinned] ?? made.pinnedSets.count
+    made.pinnedSets[pinned] = pinnedNumber
+    return AnySequence(
+      frames.map { frame in
+        let key = Made.GraphKey(frame: frame, theme: theme, level: level, pinned: pinnedNumber)
+        if let known = made.graphs[key] { return known }
+        let built = graph(kept[frame])
+        made.graphs[key] = built
+        return built
+      })
   }
 
   private func pinned(_ frames: Range<Int>, _ level: FoldLevel) -> Set<String> {
@@ -298,7 +352,7 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
     let limit = levels.count > 1 ? budget.maximumPixels * 72 / PageBudget.pixelsPerInch : nil
     guard
       let layout = try StableLayout(
-        frames: graphs(frames, themes[0], level, pinned), context: context, maximumHeight: limit)
+        frames: graphs(frames, 0, level, pinned), context: context, maximumHeight: limit)
     else {
       return (
         ScenarioLayout.Run(frames: frames, level: level, pinned: pinned, stacksSides: stacksSides, layouts: []),
@@ -319,14 +373,21 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
     return result.fits ? result.run : nil
   }
 
-  /// `run` laid out in the other themes too.
+  /// `run` laid out in the other themes too, and its frames sketched: they are drawn from the
+  /// sketches (``FrameSketches``), as a scenario laid out in one run is, without a replay.
   private func completed(_ run: ScenarioLayout.Run) throws(RenderError) -> ScenarioLayout.Run {
     var run = run
-    for theme in themes.dropFirst() {
+    for theme in themes.indices.dropFirst() {
       if let layout = try StableLayout(frames: graphs(run.frames, theme, run.level, run.pinned), context: context) {
         run.layouts.append(layout)
       }
     }
+    run.sketches = sketches(run.frames, run.level, run.pinned)
     return run
+  }
+
+  /// The frames of a run sketched at its level and pinning: the graphs its layouts were made of.
+  private func sketches(_ frames: Range<Int>, _ level: FoldLevel, _ pinned: Set<String>) -> FrameSketches {
+    FrameSketches(run(frames), level: level, pinned: pinned, themes: themes)
   }
 }
