@@ -70,6 +70,24 @@ import VCGraph
     #expect(encoder.deflatedBands == 8)
   }
 
+  /// A picture bigger than the encoder keeps is written whole every time, and nothing of it is kept.
+  @Test func aPictureTooBigToKeepIsDeflatedEveryTime() throws {
+    let encoder = PNGEncoder(keptBytes: 30 * 4 * PNGEncoder.rowsPerBand)
+    let (width, height) = (30, 2 * PNGEncoder.rowsPerBand)
+    let bytes = picture(width: width, height: height, pixel: (7, 8, 9, 255))
+    let first = try encode(encoder, bytes, width: width, height: height)
+    let second = try encode(encoder, bytes, width: width, height: height)
+    #expect(encoder.deflatedBands == 4)
+    #expect(encoder.reusedBands == 0)
+    #expect(second.rgba.count == width * height && second.rgba == first.rgba)
+    #expect(second.rgba[0] == [9, 8, 7, 255])
+    // One band's worth is kept.
+    let small = picture(width: width, height: PNGEncoder.rowsPerBand, pixel: (7, 8, 9, 255))
+    _ = try encode(encoder, small, width: width, height: PNGEncoder.rowsPerBand)
+    _ = try encode(encoder, small, width: width, height: PNGEncoder.rowsPerBand)
+    #expect(encoder.reusedBands == 1)
+  }
+
   /// A translucent pixel in one band turns the whole picture RGBA: bands kept from before are
   /// deflated again as RGBA, and the file still reads.
   @Test func aPictureThatStopsBeingOpaqueIsWrittenWhole() throws {

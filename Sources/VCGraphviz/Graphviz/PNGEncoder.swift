@@ -20,10 +20,15 @@ final class PNGEncoder {
   /// zlib's level: 4 deflates a diagram smaller than cairo's level 6 with libpng's filters, at a
   /// third of the time (measured on the benchmark's frames).
   static let level: Int32 = 4
+  /// A picture of more bytes than this is not kept for the next: its copy would double the memory
+  /// of a picture that big, and it is seldom drawn twice (64 MiB, a picture of 4,096 × 4,096 pixels).
+  let keptBytes: Int
 
   /// One band of the last picture: its pixels as cairo drew them, and what they became.
   private struct Band {
+    /// Empty when the picture is not kept (``keptBytes``).
     var pixels: [UInt8]
+    var rowCount: Int
     var isOpaque: Bool
     /// The band's rows, each a filter byte and the pixels, deflated (raw, flushed), for both
     /// colour types once asked for.
@@ -42,6 +47,10 @@ final class PNGEncoder {
   private(set) var deflatedBands = 0
   private(set) var reusedBands = 0
 
+  init(keptBytes: Int = 64 << 20) {
+    self.keptBytes = keptBytes
+  }
+
   deinit {
     if isStreamReady { deflateEnd(&stream) }
   }
@@ -50,9 +59,11 @@ final class PNGEncoder {
   /// nil when zlib cannot be set up.
   func encode(argb: UnsafePointer<UInt8>, width: Int, height: Int) -> [UInt8]? {
     guard width > 0, height > 0 else { return nil }
-    if width != self.width { bands.removeAll() }
-    self.width = width
     let stride = width * 4
+    let keeps = stride * height <= keptBytes
+    if width != self.width || !keeps { bands.removeAll() }
+    self.width = width
+    defer { if !keeps { bands.removeAll() } }
     let count = (height + Self.rowsPerBand - 1) / Self.rowsPerBand
     if bands.count > count { bands.removeLast(bands.count - count) }
     // Which bands changed, and whether the picture is opaque: cairo writes RGB then.
@@ -60,12 +71,13 @@ final class PNGEncoder {
       let start = index * Self.rowsPerBand * stride
       let length = min(Self.rowsPerBand, height - index * Self.rowsPerBand) * stride
       let source = UnsafeBufferPointer(start: argb + start, count: length)
-      if index < bands.count, bands[index].pixels.count == length,
+      if keeps, index < bands.count, bands[index].pixels.count == length,
         bands[index].pixels.withUnsafeBufferPointer({ memcmp($0.baseAddress!, source.baseAddress!, length) == 0 })
       {
         continue
       }
-      let band = Band(pixels: Array(source), isOpaque: Self.isOpaque(source))
+      let band = Band(
+        pixels: keeps ? Array(source) : [], rowCount: length / stride, isOpaque: Self.isOpaque(source))
       if index < bands.count { bands[index] = band } else { bands.append(band) }
     }
     let isOpaque = bands.allSatisfy(\.isOpaque)
@@ -75,10 +87,12 @@ final class PNGEncoder {
       if let deflated = bands[index].deflated[isOpaque], let bandAdler = bands[index].adler[isOpaque] {
         reusedBands += 1
         data += deflated
-        adler = adler32_combine(adler, bandAdler, off_t(rowCount(ofBand: index) * (1 + width * (isOpaque ? 3 : 4))))
+        adler = adler32_combine(adler, bandAdler, off_t(bands[index].rowCount * (1 + width * (isOpaque ? 3 : 4))))
         continue
       }
-      guard let (deflated, bandAdler) = deflate(band: index, isOpaque: isOpaque) else { return nil }
+      let pixels = UnsafeBufferPointer(
+        start: argb + index * Self.rowsPerBand * stride, count: bands[index].rowCount * stride)
+      guard let (deflated, bandAdler) = deflate(pixels, isOpaque: isOpaque) else { return nil }
       deflatedBands += 1
       bands[index].deflated[isOpaque] = deflated
       bands[index].adler[isOpaque] = bandAdler
@@ -105,43 +119,37 @@ final class PNGEncoder {
     width = 0
   }
 
-  private func rowCount(ofBand index: Int) -> Int {
-    bands[index].pixels.count / (width * 4)
-  }
-
   /// Deflates one band's rows as PNG has them: a filter byte (none), then RGB or RGBA samples,
   /// unpremultiplied as cairo's PNG writer does. Returns the raw deflate bytes and their Adler-32.
-  private func deflate(band index: Int, isOpaque: Bool) -> ([UInt8], UInt)? {
+  private func deflate(_ pixels: UnsafeBufferPointer<UInt8>, isOpaque: Bool) -> ([UInt8], UInt)? {
     let channels = isOpaque ? 3 : 4
     let rowLength = 1 + width * channels
-    let rowCount = rowCount(ofBand: index)
+    let rowCount = pixels.count / (width * 4)
     if rows.count != rowLength * rowCount { rows = [UInt8](repeating: 0, count: rowLength * rowCount) }
     let width = width
-    bands[index].pixels.withUnsafeBufferPointer { pixels in
-      rows.withUnsafeMutableBufferPointer { rows in
-        var out = 0
-        for row in 0..<rowCount {
-          rows[out] = 0
-          out += 1
-          var at = row * width * 4
-          for _ in 0..<width {
-            let (blue, green, red, alpha) = (pixels[at], pixels[at + 1], pixels[at + 2], pixels[at + 3])
-            at += 4
-            if isOpaque {
-              (rows[out], rows[out + 1], rows[out + 2]) = (red, green, blue)
-              out += 3
-              continue
-            }
-            switch alpha {
-            case 255: (rows[out], rows[out + 1], rows[out + 2], rows[out + 3]) = (red, green, blue, alpha)
-            case 0: (rows[out], rows[out + 1], rows[out + 2], rows[out + 3]) = (0, 0, 0, 0)
-            default:
-              (rows[out], rows[out + 1], rows[out + 2], rows[out + 3]) = (
-                Self.unpremultiply(red, alpha), Self.unpremultiply(green, alpha), Self.unpremultiply(blue, alpha), alpha
-              )
-            }
-            out += 4
+    rows.withUnsafeMutableBufferPointer { rows in
+      var out = 0
+      for row in 0..<rowCount {
+        rows[out] = 0
+        out += 1
+        var at = row * width * 4
+        for _ in 0..<width {
+          let (blue, green, red, alpha) = (pixels[at], pixels[at + 1], pixels[at + 2], pixels[at + 3])
+          at += 4
+          if isOpaque {
+            (rows[out], rows[out + 1], rows[out + 2]) = (red, green, blue)
+            out += 3
+            continue
           }
+          switch alpha {
+          case 255: (rows[out], rows[out + 1], rows[out + 2], rows[out + 3]) = (red, green, blue, alpha)
+          case 0: (rows[out], rows[out + 1], rows[out + 2], rows[out + 3]) = (0, 0, 0, 0)
+          default:
+            (rows[out], rows[out + 1], rows[out + 2], rows[out + 3]) = (
+              Self.unpremultiply(red, alpha), Self.unpremultiply(green, alpha), Self.unpremultiply(blue, alpha), alpha
+            )
+          }
+          out += 4
         }
       }
     }
