@@ -78,4 +78,28 @@ import VCGraph
       #expect(try frames(unsketched) == sketched)
     }
   }
+
+  /// The boxes a stable layout measured are known to the next layout in the same context (the
+  /// runs and fold levels a scenario tries, the next scenario): it measures only its frames' headers.
+  @Test func aSecondLayoutMeasuresOnlyItsHeaders() throws {
+    let replay = try sampleReplay("tab-bar.yaml")
+    try withRenderer { renderer in
+      let options = DrawingOptions(folding: Folding(mode: .none))
+      let start = renderer.context.measuredVariants
+      let first = try renderer.stableLayout(of: ReplayedScenario(replay), options: options)
+      let afterFirst = renderer.context.measuredVariants
+      let second = try renderer.stableLayout(of: ReplayedScenario(replay), options: options)
+      let measuredAgain = renderer.context.measuredVariants - afterFirst
+      #expect(afterFirst - start > replay.scenario.steps.count, "boxes and headers measured")
+      #expect(measuredAgain <= replay.scenario.steps.count, "\(measuredAgain) measured again")
+      func frames(_ layout: ScenarioLayout) throws -> [Data] {
+        var files: [Data] = []
+        try renderer.renderFrames(
+          of: ReplayedScenario(replay), formats: [.svg], options: options, steps: [1, 4, 7], stableLayout: layout
+        ) { frame in files += frame.files.map(\.contents) }
+        return files
+      }
+      #expect(try frames(second) == frames(first), "the same layout from sizes measured before")
+    }
+  }
 }

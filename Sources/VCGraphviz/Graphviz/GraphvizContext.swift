@@ -32,6 +32,12 @@ final class GraphvizContext {
   private let measuringContext: OpaquePointer?
   /// Time spent in Graphviz since the context was made or the times were reset.
   var times = GraphvizTimes()
+  /// The sizes stable layouts measured of the boxes and labels they draw, by their attributes
+  /// (``StableLayout/Measurements``): kept for the context's life, since the layouts of one
+  /// scenario (its fold levels, the runs tried) and of the next measure the same boxes again.
+  var measuredSizes: [[GraphDescription.Attribute]: LayoutSize] = [:]
+  /// How many boxes and labels stable layouts have had Graphviz measure (for tests).
+  var measuredVariants = 0
   /// What Graphviz said while it read its plugin config (a config it could not read, a plugin
   /// library it could not load); told with the error when a plugin turns out to be missing.
   private let setupMessages: [String]

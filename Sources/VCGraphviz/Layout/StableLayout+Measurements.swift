@@ -2,8 +2,9 @@ import VCGraph
 
 extension StableLayout {
   /// Sizes everything the frames draw, in points, a batch of variants at a time in one Graphviz
-  /// layout each (engine `nop2`), and remembers the sizes of variants seen recently so that what
-  /// repeats from frame to frame is measured once.
+  /// layout each (engine `nop2`), and remembers the sizes of variants seen recently, in the context
+  /// (``GraphvizContext/measuredSizes``), so that what repeats from frame to frame, and from one
+  /// layout to the next, is measured once.
   struct Measurements {
     /// Where a measured size goes.
     enum Destination {
@@ -19,7 +20,6 @@ extension StableLayout {
     private var pendingCacheable: [Bool] = []
     private var pendingIndices: [[GraphDescription.Attribute]: Int] = [:]
     private var destinations: [(variant: Int, destination: Destination)] = []
-    private var known: [[GraphDescription.Attribute]: LayoutSize] = [:]
 
     /// Variants measured together; the cache of known sizes is emptied when it grows past
     /// `knownLimit`, so neither grows with the number of frames.
@@ -32,7 +32,7 @@ extension StableLayout {
 
     /// A node drawn with these attributes (its defaults first).
     mutating func add(_ attributes: [GraphDescription.Attribute], for destination: Destination) {
-      if let size = known[attributes] {
+      if let size = context.measuredSizes[attributes] {
         destinations.append((-1, destination))
         resolved.append(size)
         return
@@ -72,9 +72,11 @@ extension StableLayout {
     /// Measures the waiting variants and hands every size to its destination.
     mutating func flush(into union: inout Union, frames: inout [FrameOutline]) throws(RenderError) {
       let sizes = try measure(pending)
-      if known.count + pending.count > Self.knownLimit { known.removeAll(keepingCapacity: true) }
+      if context.measuredSizes.count + pending.count > Self.knownLimit {
+        context.measuredSizes.removeAll(keepingCapacity: true)
+      }
       for (variant, attributes) in pending.enumerated() where pendingCacheable[variant] {
-        known[attributes] = sizes[variant]
+        context.measuredSizes[attributes] = sizes[variant]
       }
       for ((variant, destination), already) in zip(destinations, resolved) {
         guard let size = already ?? (variant >= 0 ? sizes[variant] : nil) else { continue }
@@ -95,6 +97,7 @@ extension StableLayout {
     /// The size of each variant, in points, by index.
     private func measure(_ variants: [[GraphDescription.Attribute]]) throws(RenderError) -> [LayoutSize] {
       guard !variants.isEmpty else { return [] }
+      context.measuredVariants += variants.count
       var graph = GraphDescription()
       graph.nodes = variants.enumerated().map { index, attributes in
         .init(name: "m\(index)", attributes: attributes.setting(.init("pos", "0,0")))
