@@ -222,6 +222,15 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
 
     var diagrams: [Diagram]?
     var graphs: [GraphKey: GraphDescription] = [:]
+    /// The frames laid out at a level, and what came of it: the search that narrows a run down
+    /// may ask for the same frames again.
+    var laidOut: [RunKey: (run: ScenarioLayout.Run, fits: Bool, isComfortable: Bool)] = [:]
+
+    struct RunKey: Hashable {
+      var start: Int
+      var end: Int
+      var level: FoldLevel
+    }
     /// Each set of pinned controllers by its number in ``graphs``' keys.
     var pinnedSets: [Set<String>: Int] = [:]
   }
@@ -343,8 +352,18 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
   }
 
   /// The layout of `frames` at `level` in the first theme, and whether it fits the page and is
-  /// comfortable.
+  /// comfortable: laid out once, however often the search asks.
   private func laidOut(
+    _ frames: Range<Int>, _ level: FoldLevel
+  ) throws(RenderError) -> (run: ScenarioLayout.Run, fits: Bool, isComfortable: Bool) {
+    let key = Made.RunKey(start: frames.lowerBound, end: frames.upperBound, level: level)
+    if let known = made.laidOut[key] { return known }
+    let result = try layOut(frames, level)
+    made.laidOut[key] = result
+    return result
+  }
+
+  private func layOut(
     _ frames: Range<Int>, _ level: FoldLevel
   ) throws(RenderError) -> (run: ScenarioLayout.Run, fits: Bool, isComfortable: Bool) {
     let pinned = pinned(frames, level)
