@@ -21,7 +21,8 @@ final class PNGEncoder {
   /// third of the time (measured on the benchmark's frames).
   static let level: Int32 = 4
   /// A picture of more bytes than this is not kept for the next: its copy would double the memory
-  /// of a picture that big, and it is seldom drawn twice (64 MiB, a picture of 4,096 × 4,096 pixels).
+  /// of a picture that big, and it is seldom drawn twice (24 MiB: a scenario's frames at the README
+  /// page budget, 1,328 × 3,984 pixels at most, are kept).
   let keptBytes: Int
 
   /// One band of the last picture: its pixels as cairo drew them, and what they became.
@@ -38,8 +39,9 @@ final class PNGEncoder {
 
   private var width = 0
   private var bands: [Band] = []
-  /// A band's rows as PNG has them, reused from band to band.
+  /// A band's rows as PNG has them, and its deflated bytes, reused from band to band.
   private var rows: [UInt8] = []
+  private var output: [UInt8] = []
   private var stream = z_stream()
   private var isStreamReady = false
 
@@ -47,7 +49,7 @@ final class PNGEncoder {
   private(set) var deflatedBands = 0
   private(set) var reusedBands = 0
 
-  init(keptBytes: Int = 64 << 20) {
+  init(keptBytes: Int = 24 << 20) {
     self.keptBytes = keptBytes
   }
 
@@ -156,7 +158,7 @@ final class PNGEncoder {
     guard prepareStream() else { return nil }
     guard deflateReset(&stream) == Z_OK else { return nil }
     let bound = Int(deflateBound(&stream, uLong(rows.count))) + 16
-    var output = [UInt8](repeating: 0, count: bound)
+    if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
     let status = rows.withUnsafeMutableBufferPointer { input in
       output.withUnsafeMutableBufferPointer { out in
         stream.next_in = input.baseAddress
@@ -168,9 +170,10 @@ final class PNGEncoder {
       }
     }
     guard status == Z_OK, stream.avail_in == 0 else { return nil }
-    output.removeLast(Int(stream.avail_out))
+    // A copy of just the bytes written: a band keeps it, and the buffer is as big as the band's pixels.
+    let deflated = Array(output[..<(output.count - Int(stream.avail_out))])
     let adler = rows.withUnsafeBufferPointer { adler32(1, $0.baseAddress, uInt($0.count)) }
-    return (output, adler)
+    return (deflated, adler)
   }
 
   /// A raw deflate stream (no zlib header: the file has one for all bands), made once.
