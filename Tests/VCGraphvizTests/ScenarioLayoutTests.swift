@@ -52,4 +52,51 @@ import VCGraph
       #expect(sizes.count == 1, "\(layout.runs.count) runs: \(sizes)")
     }
   }
+
+  /// A tab bar whose first stack pushes and pops its screens again and again: each push is a new
+  /// instance, so the frames draw ever new boxes of the same controllers.
+  static let pushesAndPops: String = {
+    var lines = [
+      "controllers:", "  tabs: UITabBarController", "  nav: UINavigationController", "  other: UINavigationController",
+      "  root: { class: RootViewController, title: Root }", "  more: { class: MoreViewController, title: More }",
+      "  a: { class: AViewController, title: A }", "  b: { class: BViewController, title: B }", "steps:",
+      "  - setViewControllers: [root]", "    on: nav", "  - setViewControllers: [more]", "    on: other",
+      "  - setTabs: [nav, other]", "    on: tabs", "  - setRoot: tabs",
+    ]
+    for _ in 0..<4 {
+      lines += ["  - push: a", "    on: nav", "  - push: b", "    on: nav", "  - pop: nav", "  - pop: nav"]
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }()
+
+  /// A frame drawn from pieces is the bytes Graphviz draws for the whole placed frame, and a
+  /// piece is dropped after the last frame that draws it: what a drawing keeps follows what the
+  /// frames still to come draw, not how many frames were drawn (issue 26).
+  @Test func piecesAreDroppedAfterTheLastFrameThatDrawsThem() throws {
+    let replay = try replay(Self.pushesAndPops)
+    try withRenderer { renderer in
+      let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
+      let run = try #require(layout.runs.first)
+      let sketches = try #require(run.sketches)
+      let frames = sketches.frames.map { ($0.graphs[0].nodes, $0.graphs[0].edges) }
+      let drawing = PieceDrawing(frames: PieceDrawing.Frames(frames.map { (nodes: $0.0, edges: $0.1) }))
+      for index in frames.indices {
+        let placement = run.layouts[0].placement(of: sketches.graph(frame: index, theme: 0), frame: index)
+        let svg = try drawing.svg(
+          of: placement, index: index, nodeNumbers: frames[index].0, edgeNumbers: frames[index].1
+        ) { piece throws(RenderError) in try renderer.render(piece, formats: [.svg])[.svg] ?? [] }
+        #expect(svg == (try renderer.render(placement.positioned, formats: [.svg])[.svg]), "frame \(index + 1)")
+        // Kept: only nodes drawn so far that a later frame draws again, and edges.
+        let later = Set(frames[(index + 1)...].flatMap(\.0))
+        let drawn = Set(frames[...index].flatMap(\.0))
+        let edges = Set(frames[...index].flatMap(\.1)).intersection(frames[(index + 1)...].flatMap(\.1))
+        #expect(drawing.keptPieces <= drawn.intersection(later).count + 2 * edges.count, "frame \(index + 1)")
+      }
+      #expect(drawing.wholeFrames == 0)
+      #expect(drawing.piecedFrames == frames.count)
+      #expect(sketches.distinctNodes > 12)
+      #expect(drawing.droppedPieces == drawing.drawnPieces)
+      #expect(drawing.keptPieces == 0)
+    }
+  }
 }

@@ -53,9 +53,17 @@ struct StableLayout: Codable {
     var union = Union()
     var measurements = Measurements(context: context)
     var frames: [FrameOutline] = []
+    // Frames that draw the same places share one list of them.
+    var placings: Set<[FrameOutline.Member]> = []
     for graph in graphs {
       union.add(graph, frame: frames.count, measurements: &measurements)
-      frames.append(union.outline(of: graph))
+      var outline = union.outline(of: graph)
+      if let known = placings.firstIndex(of: outline.nodes) {
+        outline.nodes = placings[known]
+      } else {
+        placings.insert(outline.nodes)
+      }
+      frames.append(outline)
       if measurements.isBatchFull { try measurements.flush(into: &union, frames: &frames) }
     }
     try measurements.flush(into: &union, frames: &frames)
@@ -118,34 +126,35 @@ struct StableLayout: Codable {
   /// `layout=nop2`, so Graphviz (and `dot -Tsvg` reading its DOT) draws it where the union layout
   /// put it. `graph` must be that frame's graph again.
   func positioned(_ graph: GraphDescription, frame: Int) -> GraphDescription {
+    placement(of: graph, frame: frame).positioned
+  }
+
+  /// Frame number `frame` placed as ``positioned(_:frame:)`` places it, its nodes and edges placed
+  /// one at a time as they are asked for: a frame drawn from pieces (``PieceDrawing``) places only
+  /// what it has not drawn before.
+  func placement(of graph: GraphDescription, frame: Int) -> Placement {
     let outline = frames[frame]
-    var positioned = graph
-    positioned.attributes = graph.attributes.setting(.init("layout", "nop2"))
+    var placed = graph
+    placed.attributes = graph.attributes.setting(.init("layout", "nop2"))
     if let header = graph.attributes.last(where: { $0.name == "label" && $0.isHTML }), let biggestHeader,
       let size = outline.header
     {
-      positioned.attributes = positioned.attributes.setting(
+      placed.attributes = placed.attributes.setting(
         .init("label", html: Self.padded(header: header.value, size: size, to: biggestHeader)))
     }
     let boxes = Self.clusterBoxes(of: outline, union: union, geometry: geometry)
     // A frame that would overlap another (controllers set up outside any window where a later step
     // puts them inside one) is not drawn: its boxes stay where they are, unframed.
     let unframed = Set(graph.clusters.map(\.name).filter { boxes[$0] == nil && union.hasCluster(named: $0) })
-    /// The cluster a node or cluster drawn in `name` goes in: `name`, or the nearest cluster around
-    /// it that is framed.
-    func framed(_ name: String?) -> String? {
-      guard let name, unframed.contains(name) else { return name }
-      return union.ancestors(ofCluster: name).first { !unframed.contains($0) }
-    }
-    positioned.clusters = graph.clusters.compactMap { cluster in
+    placed.clusters = graph.clusters.compactMap { cluster in
       guard !unframed.contains(cluster.name) else { return nil }
-      var placed = cluster
-      placed.parent = framed(cluster.parent)
-      if let box = boxes[cluster.name] { placed.attributes = cluster.attributes.setting(.init("bb", box.bb)) }
-      return placed
+      var framedCluster = cluster
+      framedCluster.parent = Self.framed(cluster.parent, unframed: unframed, union: union)
+      if let box = boxes[cluster.name] { framedCluster.attributes = cluster.attributes.setting(.init("bb", box.bb)) }
+      return framedCluster
     }
     // A subgraph starts with its parent's attributes: the header and the class are taken off it.
-    positioned.clusters.append(
+    placed.clusters.append(
       .init(
         name: Self.extentCluster,
         attributes: [
@@ -153,22 +162,69 @@ struct StableLayout: Codable {
           .init("bb", extent.bb),
         ]
       ))
-    positioned.nodes = graph.nodes.map { node in
-      guard let position = geometry.nodes[node.place], let size = union.size(ofNode: node.place) else { return node }
-      return .init(
-        name: node.name, cluster: framed(node.cluster),
-        attributes: node.attributes.setting(.init("pos", position)).setting(size.nodeWidth)
-          .setting(size.nodeHeight), slot: node.slot)
-    }
     // Invisible edges only shaped the union's layout: a placed frame draws without them (their
     // routes would stretch the frame past the union's extent).
-    positioned.edges = zip(graph.edges, Union.edgeKeys(of: graph)).compactMap { edge, key in
-      guard !key.isInvisible else { return nil }
+    var edges: [GraphDescription.Edge] = []
+    var keys: [Union.EdgeKey] = []
+    var indices: [Int] = []
+    for (index, (edge, key)) in zip(graph.edges, Union.edgeKeys(of: graph)).enumerated() where !key.isInvisible {
+      edges.append(edge)
+      keys.append(key)
+      indices.append(index)
+    }
+    placed.edges = edges
+    return Placement(frame: placed, edgeKeys: keys, edgeIndices: indices, unframed: unframed, layout: self)
+  }
+
+  /// A frame placed by the stable layout (``placement(of:frame:)``).
+  struct Placement {
+    /// The frame with its attributes and clusters placed, and its nodes and drawn edges as the
+    /// frame's graph has them: ``node(_:)`` and ``edge(_:)`` place them.
+    let frame: GraphDescription
+    /// The union edge of each of ``frame``'s edges.
+    let edgeKeys: [Union.EdgeKey]
+    /// The number of each of ``frame``'s edges among the edges of the frame's graph (the
+    /// invisible ones are left out).
+    let edgeIndices: [Int]
+    fileprivate let unframed: Set<String>
+    fileprivate let layout: StableLayout
+
+    /// Node number `index` of ``frame``, at its place and of its size in the union.
+    func node(_ index: Int) -> GraphDescription.Node {
+      let node = frame.nodes[index]
+      guard let position = layout.geometry.nodes[node.place], let size = layout.union.size(ofNode: node.place) else {
+        return node
+      }
+      return .init(
+        name: node.name, cluster: StableLayout.framed(node.cluster, unframed: unframed, union: layout.union),
+        attributes: node.attributes.setting(.init("pos", position)).setting(size.nodeWidth).setting(size.nodeHeight),
+        slot: node.slot)
+    }
+
+    /// Edge number `index` of ``frame``, on its route in the union.
+    func edge(_ index: Int) -> GraphDescription.Edge {
+      let edge = frame.edges[index]
       var attributes = edge.attributes
-      for (name, value) in geometry.edges[key] ?? [:] { attributes = attributes.setting(.init(name, value)) }
+      for (name, value) in layout.geometry.edges[edgeKeys[index]] ?? [:] {
+        attributes = attributes.setting(.init(name, value))
+      }
       return .init(tail: edge.tail, head: edge.head, attributes: attributes)
     }
-    return positioned
+
+    /// The whole frame placed.
+    var positioned: GraphDescription {
+      var positioned = frame
+      positioned.nodes = frame.nodes.indices.map(node)
+      positioned.edges = frame.edges.indices.map(edge)
+      return positioned
+    }
+  }
+
+  /// The cluster a node or cluster drawn in `name` goes in: `name`, or the nearest cluster around
+  /// it that is framed.
+  fileprivate static func framed(_ name: String?, unframed: Set<String>, union: Union) -> String? {
+    guard let name, unframed.contains(name) else { return name }
+    return union.ancestors(ofCluster: name).first { !unframed.contains($0) }
   }
 
   /// The margin of a frame drawn around some of the nodes of one of the union's frames: two such
@@ -248,7 +304,7 @@ extension StableLayout {
 /// What a frame holds, by the union's numbers for its nodes and clusters: all a frame's placing
 /// needs besides its own graph.
 struct FrameOutline: Codable {
-  struct Member: Codable {
+  struct Member: Codable, Hashable {
     var node: Int
     /// The cluster the node is in, in this frame; -1 for none.
     var cluster: Int
