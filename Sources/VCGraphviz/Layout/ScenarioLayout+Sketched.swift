@@ -12,6 +12,9 @@ import VCGraph
 ///    is measured by laying out the union of the sample's graphs: what all the frames draw
 ///    together is at least that big, so a level whose sample is not comfortable is not tried with
 ///    every frame. (A scenario of no more frames than the sample is measured whole.)
+///    Before that, the last frame alone is sketched at the level and measured: when it is sure not
+///    to fit by itself (its boxes cover more than a page, or its tallest chain is taller), no union
+///    of the frames fits, and the level is ruled out at the cost of one frame.
 /// 2. **Sketch and confirm.** At the first level the sample finds comfortable, every frame's
 ///    graph is built once and kept as a sketch (``FrameSketches``), and the union of all of them is
 ///    laid out once: comfortable, it is the layout; otherwise the next level is measured. When no
@@ -95,6 +98,8 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
         try settleDeferred(&self)
         if firstFitting != nil { break }
       }
+      // A frame alone sure not to fit rules its level out before every frame is sketched.
+      if try lastFrameOverflows(level) { continue }
       if !sampleIsWhole {
         let measured = try measure(level)
         if !measured.isComfortable {
@@ -127,13 +132,30 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     movingColumns = places.moving
   }
 
+  /// True when the last frame alone, sketched at `level`, is sure not to fit the page once
+  /// measured (``StableLayout/isSureToOverflow(frames:context:maximumHeight:maximumArea:)``): every
+  /// union of the frames holds it, so none fits at that level. It costs one frame's graph and the
+  /// measure of its boxes, where laying the level out costs every frame's graph (or the sample's)
+  /// and `dot` on their union: a big hierarchy drawn unfolded is ruled out at the price of one
+  /// frame, whatever the number of frames.
+  private mutating func lastFrameOverflows(_ level: FoldLevel) throws(RenderError) -> Bool {
+    guard let last = sample.last else { return false }
+    let sketches = FrameSketches([last], level: level, pinned: movingColumns, themes: [themes[0]])
+    guard
+      try StableLayout.isSureToOverflow(
+        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit)
+    else { return false }
+    FrameSearchCounts.levelsRuledOutByOneFrame += 1
+    return true
+  }
+
   /// The sample's union at `level`: whether it fits the page, and whether it is comfortable.
   private mutating func measure(_ level: FoldLevel) throws(RenderError) -> (fits: Bool, isComfortable: Bool) {
     let sketches = sketched(level, frames: sample)
     unionsLaidOut += 1
     guard
       let layout = try StableLayout(
-        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit)
+        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit)
     else { return (false, false) }
     let size = layout.frameSize
     return (
@@ -145,7 +167,9 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   private mutating func whole(_ level: FoldLevel) throws(RenderError) -> Outcome {
     let sketches = sampleIsWhole ? sketched(level, frames: sample) : sketched(level)
     unionsLaidOut += 1
-    guard let layout = try StableLayout(frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit)
+    guard
+      let layout = try StableLayout(
+        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit)
     else { return .overflows }
     let size = layout.frameSize
     let run = run(level, sketches, layout)
@@ -164,6 +188,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
         frames.map { FrameSketches($0, level: level, pinned: pinned, themes: themes) }
         ?? FrameSketches(diagrams(), level: level, pinned: pinned, themes: themes)
       if frames == nil { sketchingPasses += 1 }
+      FrameSearchCounts.framesSketched[level, default: 0] += sketches.count
       // Below `stacks`, no two frames draw a controller at two places but a moving column.
       guard level >= .stacks, !sketches.several.isSubset(of: pinned) else {
         if frames != nil { samplePinned[level] = pinned }
@@ -175,6 +200,11 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
 
   /// A union taller than a page is sure to be is not laid out (there are other levels to try).
   private var heightLimit: Double { budget.maximumPixels * 72 / PageBudget.pixelsPerInch }
+
+  /// A union whose boxes cover more than a page holds, in square points, is not laid out.
+  private var areaLimit: Double {
+    PageBudget.points(pixels: budget.maximumWidth) * PageBudget.points(pixels: budget.maximumHeight)
+  }
 
   private func run(_ level: FoldLevel, _ sketches: FrameSketches, _ layout: StableLayout?) -> ScenarioLayout.Run {
     ScenarioLayout.Run(
@@ -193,4 +223,12 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     }
     return run
   }
+}
+
+/// What the searches for scenarios' stable layouts did, over all of them (for tests).
+enum FrameSearchCounts {
+  /// Levels ruled out by one frame that does not fit alone (``SketchedSearch``).
+  nonisolated(unsafe) static var levelsRuledOutByOneFrame = 0
+  /// Frames sketched to be laid out together (all of a scenario's, or its sample), by level.
+  nonisolated(unsafe) static var framesSketched: [FoldLevel: Int] = [:]
 }

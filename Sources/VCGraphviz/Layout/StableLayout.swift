@@ -46,10 +46,37 @@ struct StableLayout: Codable {
   static let minimumRankSeparation: Double = 28
 
   /// Lays out the frames' graphs, read once in order; nil, before anything is laid out, when the
-  /// union is sure to be taller than `maximumHeight` points (its tallest chain of nodes is).
+  /// union is sure to be taller than `maximumHeight` points (its tallest chain of nodes is), or to
+  /// cover more than `maximumArea` square points (``isSureToOverflow(frames:context:maximumHeight:maximumArea:)``).
   init?(
-    frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double? = nil
+    frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double? = nil,
+    maximumArea: Double? = nil
   ) throws(RenderError) {
+    let (union, frames) = try Self.measuredUnion(of: graphs, context: context)
+    self.union = union
+    self.frames = frames
+    guard !frames.isEmpty else {
+      geometry = Geometry()
+      extent = geometry.boundingBox
+      biggestHeader = nil
+      return
+    }
+    if union.isSureToOverflow(maximumHeight: maximumHeight, maximumArea: maximumArea) { return nil }
+    let geometry = try Geometry(try context.layout(union.graph, engine: "dot"), union: union)
+    self.geometry = geometry
+    // Clusters first: a box around a frame's own nodes may reach past the union's bounding box.
+    var extent = geometry.boundingBox
+    for frame in frames {
+      for box in Self.clusterBoxes(of: frame, union: union, geometry: geometry).values { extent = extent.union(box) }
+    }
+    self.extent = extent
+    biggestHeader = frames.compactMap(\.header).reduce(nil) { $0?.expanded(to: $1) ?? $1 }?.roundedUp
+  }
+
+  /// The frames' graphs merged and measured, and what each frame holds: all but the union's layout.
+  private static func measuredUnion(
+    of graphs: some Sequence<GraphDescription>, context: GraphvizContext
+  ) throws(RenderError) -> (Union, [FrameOutline]) {
     var union = Union()
     var measurements = Measurements(context: context)
     var frames: [FrameOutline] = []
@@ -68,29 +95,20 @@ struct StableLayout: Codable {
     }
     try measurements.flush(into: &union, frames: &frames)
     union.finish()
-    self.union = union
-    self.frames = frames
-    guard !frames.isEmpty else {
-      geometry = Geometry()
-      extent = geometry.boundingBox
-      biggestHeader = nil
-      return
-    }
-    if let maximumHeight {
-      let sizes = union
-      let chain = union.graph.tallestChain(
-        height: { sizes.size(ofNode: $0)?.height ?? 0 }, separation: Self.minimumRankSeparation)
-      if chain > maximumHeight { return nil }
-    }
-    let geometry = try Geometry(try context.layout(union.graph, engine: "dot"), union: union)
-    self.geometry = geometry
-    // Clusters first: a box around a frame's own nodes may reach past the union's bounding box.
-    var extent = geometry.boundingBox
-    for frame in frames {
-      for box in Self.clusterBoxes(of: frame, union: union, geometry: geometry).values { extent = extent.union(box) }
-    }
-    self.extent = extent
-    biggestHeader = frames.compactMap(\.header).reduce(nil) { $0?.expanded(to: $1) ?? $1 }?.roundedUp
+    return (union, frames)
+  }
+
+  /// True when the union of the frames' graphs is sure, once measured and before it is laid out,
+  /// to be taller than `maximumHeight` points or to cover more than `maximumArea` square points:
+  /// `dot` never lays two nodes over each other, so the union covers at least the area of its
+  /// nodes. A union holds every node of each of its frames, as big as its biggest variant, so a
+  /// frame alone that is sure to overflow tells that every union holding it does.
+  static func isSureToOverflow(
+    frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double?,
+    maximumArea: Double?
+  ) throws(RenderError) -> Bool {
+    try measuredUnion(of: graphs, context: context).0.isSureToOverflow(
+      maximumHeight: maximumHeight, maximumArea: maximumArea)
   }
 
   /// The size of every frame, in points, padding included: the union's extent under the biggest
@@ -321,4 +339,21 @@ struct FrameOutline: Codable {
   var clusters: [Cluster]
   /// The size of the frame's header; nil when it has none (or until it is measured).
   var header: LayoutSize?
+}
+
+extension StableLayout.Union {
+  /// True when this measured union is sure to be taller than `maximumHeight` points (its tallest
+  /// chain of nodes is) or to cover more than `maximumArea` square points (its nodes do).
+  func isSureToOverflow(maximumHeight: Double?, maximumArea: Double?) -> Bool {
+    if let maximumHeight {
+      let chain = graph.tallestChain(
+        height: { size(ofNode: $0)?.height ?? 0 }, separation: StableLayout.minimumRankSeparation)
+      if chain > maximumHeight { return true }
+    }
+    if let maximumArea {
+      let area = nodeSizes.reduce(0.0) { $0 + ($1.map { $0.width * $0.height } ?? 0) }
+      if area > maximumArea { return true }
+    }
+    return false
+  }
 }
