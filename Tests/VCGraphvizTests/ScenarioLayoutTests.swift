@@ -134,4 +134,19 @@ import VCGraph
       #expect((FrameSearchCounts.framesSketched[run.level] ?? 0) >= replay.frames.count)
     }
   }
+
+  /// Without a sample measured first (no more frames than the sample), the frames sketched at a
+  /// level are measured as they add up, 8, 16, 32…: once they are sure not to fit together, the
+  /// level is given up without sketching the others (issue 26).
+  @Test func aLevelTheFirstFramesOverflowIsGivenUpAfterThem() throws {
+    let replay = try replay(Self.wideHierarchy(screens: 160, pushPops: 30))
+    try withRenderer { renderer in
+      let cut = FrameSearchCounts.sketchingCut
+      let runs = FrameSearchCounts.framesSketched[.runs] ?? 0
+      let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
+      #expect(try #require(layout.runs.first).level > .runs)
+      #expect(FrameSearchCounts.sketchingCut - cut == 1)
+      #expect((FrameSearchCounts.framesSketched[.runs] ?? 0) - runs < replay.frames.count)
+    }
+  }
 }

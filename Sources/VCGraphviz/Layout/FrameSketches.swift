@@ -95,16 +95,39 @@ struct FrameSketches: Codable, Sendable {
   private var numberLists: Set<[Int32]> = []
 
   private enum CodingKeys: String, CodingKey {
-    case level, pinned, frames, nodes, edges, clusters, attributeLists, legends, tails, references
+    case level, pinned, frames, nodes, edges, clusters, attributeLists, legends, tails, references, isCut
   }
+
+  /// True when sketching stopped before the last frame (``init(_:level:pinned:themes:givingUpWhen:)``).
+  private(set) var isCut = false
 
   /// Sketches the frames' `diagrams` at `level` in each theme, pinning `pinned`.
   init(
     _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme]
   ) {
+    self.init(diagrams, level: level, pinned: pinned, themes: themes) { (_: FrameSketches) throws(Never) in false }
+  }
+
+  /// Sketches the frames' `diagrams` as ``init(_:level:pinned:themes:)`` does, asking `givingUp`
+  /// after the first 8 frames, 16, 32 and so on whether to go on: when it says no, the sketches
+  /// stop there (``isCut``). Doubling, the frames sketched are at most twice those needed to give
+  /// up, and the questions asked add up to about what the last one costs.
+  init<Failure: Error>(
+    _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme],
+    givingUpWhen givingUp: (FrameSketches) throws(Failure) -> Bool
+  ) throws(Failure) {
     self.level = level
     self.pinned = pinned
-    for diagram in diagrams { add(diagram, themes: themes) }
+    var checkpoint = 8
+    for diagram in diagrams {
+      add(diagram, themes: themes)
+      guard frames.count == checkpoint else { continue }
+      checkpoint *= 2
+      if try givingUp(self) {
+        isCut = true
+        break
+      }
+    }
     // What finds a piece's number is needed no more once every frame is sketched.
     nodes.forgetNumbers()
     edges.forgetNumbers()

@@ -73,7 +73,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     readFrames()
     if levels.count == 1 {
       let level = levels[0]
-      let sketches = sketched(level)
+      let sketches = try sketched(level)
       let layout = try StableLayout(frames: sketches.graphs(theme: 0), context: context)
       unionsLaidOut += 1
       return try completed(run(level, sketches, layout))
@@ -151,7 +151,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
 
   /// The sample's union at `level`: whether it fits the page, and whether it is comfortable.
   private mutating func measure(_ level: FoldLevel) throws(RenderError) -> (fits: Bool, isComfortable: Bool) {
-    let sketches = sketched(level, frames: sample)
+    let sketches = try sketched(level, frames: sample)
     unionsLaidOut += 1
     guard
       let layout = try StableLayout(
@@ -165,7 +165,12 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
 
   /// Every frame sketched at `level` and their union laid out.
   private mutating func whole(_ level: FoldLevel) throws(RenderError) -> Outcome {
-    let sketches = sampleIsWhole ? sketched(level, frames: sample) : sketched(level)
+    // Without a sample measured first, the frames sketched so far are measured as they add up:
+    // once they are sure not to fit, no more are sketched. (Only below `stacks`, where no more
+    // controllers are pinned on the way: a union with fewer pinned may be taller than the last.)
+    let sketches =
+      sampleIsWhole ? try sketched(level, frames: sample, checking: level < .stacks) : try sketched(level)
+    if sketches.isCut { return .overflows }
     unionsLaidOut += 1
     guard
       let layout = try StableLayout(
@@ -181,14 +186,31 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// controllers drawn at several places pinned (see
   /// ``ScenarioLayout/controllersWithSeveralPlaces(in:level:)``): the pinned ones the sample
   /// found first, then the others, sketched again when there are any.
-  private mutating func sketched(_ level: FoldLevel, frames: [Diagram]? = nil) -> FrameSketches {
+  ///
+  /// With `checking`, the frames sketched so far are measured as they add up, and the sketching
+  /// stops (``FrameSketches/isCut``) once they are sure not to fit
+  /// (``StableLayout/isSureToOverflow(frames:context:maximumHeight:maximumArea:)``).
+  private mutating func sketched(
+    _ level: FoldLevel, frames: [Diagram]? = nil, checking: Bool = false
+  ) throws(RenderError) -> FrameSketches {
     var pinned = movingColumns.union(samplePinned[level] ?? [])
+    let (context, heightLimit, areaLimit) = (context, heightLimit, areaLimit)
+    func overflows(_ sketches: FrameSketches) throws(RenderError) -> Bool {
+      guard checking else { return false }
+      return try StableLayout.isSureToOverflow(
+        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit)
+    }
     while true {
       let sketches =
-        frames.map { FrameSketches($0, level: level, pinned: pinned, themes: themes) }
-        ?? FrameSketches(diagrams(), level: level, pinned: pinned, themes: themes)
+        try frames.map { frames throws(RenderError) in
+          try FrameSketches(frames, level: level, pinned: pinned, themes: themes, givingUpWhen: overflows)
+        } ?? FrameSketches(diagrams(), level: level, pinned: pinned, themes: themes)
       if frames == nil { sketchingPasses += 1 }
       FrameSearchCounts.framesSketched[level, default: 0] += sketches.count
+      if sketches.isCut {
+        FrameSearchCounts.sketchingCut += 1
+        return sketches
+      }
       // Below `stacks`, no two frames draw a controller at two places but a moving column.
       guard level >= .stacks, !sketches.several.isSubset(of: pinned) else {
         if frames != nil { samplePinned[level] = pinned }
@@ -229,6 +251,8 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
 enum FrameSearchCounts {
   /// Levels ruled out by one frame that does not fit alone (``SketchedSearch``).
   nonisolated(unsafe) static var levelsRuledOutByOneFrame = 0
+  /// Sketchings given up before the last frame, sure not to fit (``FrameSketches/isCut``).
+  nonisolated(unsafe) static var sketchingCut = 0
   /// Frames sketched to be laid out together (all of a scenario's, or its sample), by level.
   nonisolated(unsafe) static var framesSketched: [FoldLevel: Int] = [:]
 }

@@ -75,7 +75,7 @@ struct StableLayout: Codable {
 
   /// The frames' graphs merged and measured, and what each frame holds: all but the union's layout.
   private static func measuredUnion(
-    of graphs: some Sequence<GraphDescription>, context: GraphvizContext
+    of graphs: some Sequence<GraphDescription>, context: GraphvizContext, measuringLabels: Bool = true
   ) throws(RenderError) -> (Union, [FrameOutline]) {
     var union = Union()
     var measurements = Measurements(context: context)
@@ -83,7 +83,7 @@ struct StableLayout: Codable {
     // Frames that draw the same places share one list of them.
     var placings: Set<[FrameOutline.Member]> = []
     for graph in graphs {
-      union.add(graph, frame: frames.count, measurements: &measurements)
+      union.add(graph, frame: frames.count, measurements: &measurements, measuringLabels: measuringLabels)
       var outline = union.outline(of: graph)
       if let known = placings.firstIndex(of: outline.nodes) {
         outline.nodes = placings[known]
@@ -107,7 +107,8 @@ struct StableLayout: Codable {
     frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double?,
     maximumArea: Double?
   ) throws(RenderError) -> Bool {
-    try measuredUnion(of: graphs, context: context).0.isSureToOverflow(
+    // Only the nodes count: neither bound reads the labels of edges, clusters or headers.
+    try measuredUnion(of: graphs, context: context, measuringLabels: false).0.isSureToOverflow(
       maximumHeight: maximumHeight, maximumArea: maximumArea)
   }
 
