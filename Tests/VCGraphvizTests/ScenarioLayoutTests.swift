@@ -149,4 +149,20 @@ import VCGraph
       #expect((FrameSearchCounts.framesSketched[.runs] ?? 0) - runs < replay.frames.count)
     }
   }
+
+  /// A scenario of more frames than the sample is measured twice, its sample and then every
+  /// frame; the second union takes the sizes the first measured, the sample frames' headers
+  /// among them: each frame's header is measured once (issue 26).
+  @Test func theWholeUnionTakesTheSizesTheSampleMeasured() throws {
+    var yaml = Self.pushesAndPops
+    for _ in 0..<12 { yaml += "  - push: a\n    on: nav\n  - push: b\n    on: nav\n  - pop: nav\n  - pop: nav\n" }
+    let replay = try replay(yaml)
+    try #require(replay.frames.count > SketchedSearch<[Diagram]>.sampleSize)
+    try withRenderer { renderer in
+      let measured = StableLayout.Measurements.measuredHeaders
+      let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
+      #expect(try #require(layout.runs.first).level == .none)
+      #expect(StableLayout.Measurements.measuredHeaders - measured == replay.frames.count)
+    }
+  }
 }

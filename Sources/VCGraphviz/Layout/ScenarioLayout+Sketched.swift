@@ -38,6 +38,8 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// The split views' columns that move into a stack in some frames, once ``run()`` has read the
   /// frames (``ScenarioLayout/movingColumns(in:)``).
   private(set) var movingColumns: Set<String> = []
+  /// The sizes the unions laid out so far measured: each variant of a box is measured once.
+  private let known = StableLayout.Measurements.KnownSizes()
   /// The sampled frames' diagrams, and whether they are all the frames.
   private var sample: [Diagram] = []
   private var sampleIsWhole = true
@@ -143,7 +145,8 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     let sketches = FrameSketches([last], level: level, pinned: movingColumns, themes: [themes[0]])
     guard
       try StableLayout.isSureToOverflow(
-        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit)
+        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
+        known: known)
     else { return false }
     FrameSearchCounts.levelsRuledOutByOneFrame += 1
     return true
@@ -155,7 +158,8 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     unionsLaidOut += 1
     guard
       let layout = try StableLayout(
-        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit)
+        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
+        known: known, remembersHeaders: true)
     else { return (false, false) }
     let size = layout.frameSize
     return (
@@ -174,7 +178,8 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     unionsLaidOut += 1
     guard
       let layout = try StableLayout(
-        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit)
+        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
+        known: known)
     else { return .overflows }
     let size = layout.frameSize
     let run = run(level, sketches, layout)
@@ -194,11 +199,12 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     _ level: FoldLevel, frames: [Diagram]? = nil, checking: Bool = false
   ) throws(RenderError) -> FrameSketches {
     var pinned = movingColumns.union(samplePinned[level] ?? [])
-    let (context, heightLimit, areaLimit) = (context, heightLimit, areaLimit)
+    let (context, heightLimit, areaLimit, known) = (context, heightLimit, areaLimit, known)
     func overflows(_ sketches: FrameSketches) throws(RenderError) -> Bool {
       guard checking else { return false }
       return try StableLayout.isSureToOverflow(
-        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit)
+        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
+        known: known)
     }
     while true {
       let sketches =

@@ -48,11 +48,16 @@ struct StableLayout: Codable {
   /// Lays out the frames' graphs, read once in order; nil, before anything is laid out, when the
   /// union is sure to be taller than `maximumHeight` points (its tallest chain of nodes is), or to
   /// cover more than `maximumArea` square points (``isSureToOverflow(frames:context:maximumHeight:maximumArea:)``).
+  ///
+  /// `known` holds sizes measured before (another union's of the same search); with
+  /// `remembersHeaders`, the frames' headers are remembered there too (a sample's, whose frames
+  /// the next union holds again).
   init?(
     frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double? = nil,
-    maximumArea: Double? = nil
+    maximumArea: Double? = nil, known: Measurements.KnownSizes = .init(), remembersHeaders: Bool = false
   ) throws(RenderError) {
-    let (union, frames) = try Self.measuredUnion(of: graphs, context: context)
+    let (union, frames) = try Self.measuredUnion(
+      of: graphs, measurements: Measurements(context: context, known: known, remembersHeaders: remembersHeaders))
     self.union = union
     self.frames = frames
     guard !frames.isEmpty else {
@@ -75,10 +80,10 @@ struct StableLayout: Codable {
 
   /// The frames' graphs merged and measured, and what each frame holds: all but the union's layout.
   private static func measuredUnion(
-    of graphs: some Sequence<GraphDescription>, context: GraphvizContext, measuringLabels: Bool = true
+    of graphs: some Sequence<GraphDescription>, measurements: Measurements, measuringLabels: Bool = true
   ) throws(RenderError) -> (Union, [FrameOutline]) {
     var union = Union()
-    var measurements = Measurements(context: context)
+    var measurements = measurements
     var frames: [FrameOutline] = []
     // Frames that draw the same places share one list of them.
     var placings: Set<[FrameOutline.Member]> = []
@@ -105,10 +110,12 @@ struct StableLayout: Codable {
   /// frame alone that is sure to overflow tells that every union holding it does.
   static func isSureToOverflow(
     frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double?,
-    maximumArea: Double?
+    maximumArea: Double?, known: Measurements.KnownSizes = .init()
   ) throws(RenderError) -> Bool {
     // Only the nodes count: neither bound reads the labels of edges, clusters or headers.
-    try measuredUnion(of: graphs, context: context, measuringLabels: false).0.isSureToOverflow(
+    try measuredUnion(
+      of: graphs, measurements: Measurements(context: context, known: known), measuringLabels: false
+    ).0.isSureToOverflow(
       maximumHeight: maximumHeight, maximumArea: maximumArea)
   }
 
