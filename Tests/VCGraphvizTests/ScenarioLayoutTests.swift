@@ -102,4 +102,117 @@ import VCGraph
       #expect(try frames(second) == frames(first), "the same layout from sizes measured before")
     }
   }
+
+  /// A tab bar whose first stack pushes and pops its screens again and again: each push is a new
+  /// instance, so the frames draw ever new boxes of the same controllers.
+  static let pushesAndPops: String = {
+    var lines = [
+      "controllers:", "  tabs: UITabBarController", "  nav: UINavigationController", "  other: UINavigationController",
+      "  root: { class: RootViewController, title: Root }", "  more: { class: MoreViewController, title: More }",
+      "  a: { class: AViewController, title: A }", "  b: { class: BViewController, title: B }", "steps:",
+      "  - setViewControllers: [root]", "    on: nav", "  - setViewControllers: [more]", "    on: other",
+      "  - setTabs: [nav, other]", "    on: tabs", "  - setRoot: tabs",
+    ]
+    for _ in 0..<4 {
+      lines += ["  - push: a", "    on: nav", "  - push: b", "    on: nav", "  - pop: nav", "  - pop: nav"]
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }()
+
+  /// A frame drawn from pieces is the bytes Graphviz draws for the whole placed frame, and a
+  /// piece is dropped after the last frame that draws it: what a drawing keeps follows what the
+  /// frames still to come draw, not how many frames were drawn (issue 26).
+  @Test func piecesAreDroppedAfterTheLastFrameThatDrawsThem() throws {
+    let replay = try replay(Self.pushesAndPops)
+    try withRenderer { renderer in
+      let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
+      let run = try #require(layout.runs.first)
+      let sketches = try #require(run.sketches)
+      let frames = sketches.frames.map { ($0.graphs[0].nodes, $0.graphs[0].edges) }
+      let drawing = PieceDrawing(frames: PieceDrawing.Frames(frames.map { (nodes: $0.0, edges: $0.1) }))
+      for index in frames.indices {
+        let placement = run.layouts[0].placement(of: sketches.graph(frame: index, theme: 0), frame: index)
+        let svg = try drawing.svg(
+          of: placement, index: index, nodeNumbers: frames[index].0, edgeNumbers: frames[index].1
+        ) { piece throws(RenderError) in try renderer.render(piece, formats: [.svg])[.svg] ?? [] }
+        #expect(svg == (try renderer.render(placement.positioned, formats: [.svg])[.svg]), "frame \(index + 1)")
+        // Kept: only nodes drawn so far that a later frame draws again, and edges.
+        let later = Set(frames[(index + 1)...].flatMap(\.0))
+        let drawn = Set(frames[...index].flatMap(\.0))
+        let edges = Set(frames[...index].flatMap(\.1)).intersection(frames[(index + 1)...].flatMap(\.1))
+        #expect(drawing.keptPieces <= drawn.intersection(later).count + 2 * edges.count, "frame \(index + 1)")
+      }
+      #expect(drawing.wholeFrames == 0)
+      #expect(drawing.piecedFrames == frames.count)
+      #expect(sketches.distinctNodes > 12)
+      #expect(drawing.droppedPieces == drawing.drawnPieces)
+      #expect(drawing.keptPieces == 0)
+    }
+  }
+
+  /// A tab bar of `screens` screens dealt out to 4 navigation controllers, then `pushPops` steps
+  /// pushing and popping one more screen on the first.
+  static func wideHierarchy(screens: Int, pushPops: Int) -> String {
+    var lines = ["controllers:", "  tabs: UITabBarController", "  extra: { class: ExtraViewController, title: Extra }"]
+    for navigation in 0..<4 { lines.append("  nav\(navigation): UINavigationController") }
+    for screen in 0..<screens { lines.append("  screen\(screen): { class: Screen\(screen % 10)ViewController }") }
+    lines.append("steps:")
+    for navigation in 0..<4 {
+      let stack = stride(from: navigation, to: screens, by: 4).map { "screen\($0)" }
+      lines += ["  - setViewControllers: [\(stack.joined(separator: ", "))]", "    on: nav\(navigation)"]
+    }
+    lines += ["  - setTabs: [nav0, nav1, nav2, nav3]", "    on: tabs", "  - setRoot: tabs"]
+    for step in 0..<pushPops { lines += step % 2 == 0 ? ["  - push: extra", "    on: nav0"] : ["  - pop: nav0"] }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A level whose last frame alone cannot fit the page (a wide hierarchy drawn unfolded) is ruled
+  /// out before every frame is sketched at it: what that costs does not grow with the number of
+  /// frames (issue 26).
+  @Test func aLevelWhoseLastFrameCannotFitIsRuledOutByThatFrame() throws {
+    let replay = try replay(Self.wideHierarchy(screens: 160, pushPops: 4))
+    try withRenderer { renderer in
+      let ruledOut = FrameSearchCounts.levelsRuledOutByOneFrame
+      let unfolded = FrameSearchCounts.framesSketched[.none] ?? 0
+      let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
+      let run = try #require(layout.runs.first)
+      #expect(layout.runs.count == 1)
+      #expect(run.level > .none)
+      #expect(FrameSearchCounts.levelsRuledOutByOneFrame - ruledOut == 1)
+      // Unfolded, no frame is sketched to be laid out with the others (without the check, all 11 are).
+      #expect((FrameSearchCounts.framesSketched[.none] ?? 0) - unfolded == 0)
+      #expect((FrameSearchCounts.framesSketched[run.level] ?? 0) >= replay.frames.count)
+    }
+  }
+
+  /// Without a sample measured first (no more frames than the sample), the frames sketched at a
+  /// level are measured as they add up, 8, 16, 32…: once they are sure not to fit together, the
+  /// level is given up without sketching the others (issue 26).
+  @Test func aLevelTheFirstFramesOverflowIsGivenUpAfterThem() throws {
+    let replay = try replay(Self.wideHierarchy(screens: 160, pushPops: 30))
+    try withRenderer { renderer in
+      let cut = FrameSearchCounts.sketchingCut
+      let runs = FrameSearchCounts.framesSketched[.runs] ?? 0
+      let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
+      #expect(try #require(layout.runs.first).level > .runs)
+      #expect(FrameSearchCounts.sketchingCut - cut == 1)
+      #expect((FrameSearchCounts.framesSketched[.runs] ?? 0) - runs < replay.frames.count)
+    }
+  }
+
+  /// A scenario of more frames than the sample is measured twice, its sample and then every
+  /// frame; the second union takes the sizes the first measured, the sample frames' headers
+  /// among them: each frame's header is measured once (issue 26).
+  @Test func theWholeUnionTakesTheSizesTheSampleMeasured() throws {
+    var yaml = Self.pushesAndPops
+    for _ in 0..<12 { yaml += "  - push: a\n    on: nav\n  - push: b\n    on: nav\n  - pop: nav\n  - pop: nav\n" }
+    let replay = try replay(yaml)
+    try #require(replay.frames.count > SketchedSearch<[Diagram]>.sampleSize)
+    try withRenderer { renderer in
+      let measured = StableLayout.Measurements.measuredHeaders
+      let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
+      #expect(try #require(layout.runs.first).level == .none)
+      #expect(StableLayout.Measurements.measuredHeaders - measured == replay.frames.count)
+    }
+  }
 }

@@ -123,7 +123,12 @@ public struct Diagram: Sendable {
   /// ids of its two ends joined by `~` (`edge-child-nav~home`), encoded as in ``svgID(ofController:)``
   /// with a `~` in an id encoded too, so no two relations share an id.
   public static func svgID(of relation: HierarchyDiff.Relation) -> String {
-    func end(_ id: String) -> String { HTMLText.identifier(id).replacingOccurrences(of: "~", with: "%7E") }
+    func end(_ id: String) -> String {
+      let encoded = HTMLText.identifier(id)
+      // Most ids hold no `~`: they are kept without a search through Foundation.
+      guard encoded.utf8.contains(UInt8(ascii: "~")) else { return encoded }
+      return encoded.replacingOccurrences(of: "~", with: "%7E")
+    }
     switch relation {
     case let .root(window, controller): return "edge-root-\(end(window))~\(end(controller))"
     case let .child(parent, child): return "edge-child-\(end(parent))~\(end(child))"

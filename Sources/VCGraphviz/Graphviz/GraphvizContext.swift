@@ -35,7 +35,7 @@ final class GraphvizContext {
   /// The sizes stable layouts measured of the boxes and labels they draw, by their attributes
   /// (``StableLayout/Measurements``): kept for the context's life, since the layouts of one
   /// scenario (its fold levels, the runs tried) and of the next measure the same boxes again.
-  var measuredSizes: [[GraphDescription.Attribute]: LayoutSize] = [:]
+  let knownSizes = StableLayout.Measurements.KnownSizes()
   /// How many boxes and labels stable layouts have had Graphviz measure (for tests).
   var measuredVariants = 0
   /// What Graphviz said while it read its plugin config (a config it could not read, a plugin

@@ -19,9 +19,24 @@ struct FrameSketches: Codable, Sendable {
     var header: Header?
     var nodeDefaults: Int
     var edgeDefaults: Int
-    var clusters: [Int]
-    var nodes: [Int]
-    var edges: [Int]
+    /// The numbers of its clusters, nodes and edges, in the graph's order (32 bits each: a
+    /// scenario's frames draw far fewer than 2³¹ different pieces).
+    var clusters: [Int32]
+    var nodes: [Int32]
+    var edges: [Int32]
+
+    /// This sketch with its lists of numbers taken from `lists` when there (an equal list), else
+    /// added to them.
+    fileprivate func sharing(_ lists: inout Set<[Int32]>) -> Sketch {
+      func shared(_ list: [Int32]) -> [Int32] {
+        if let known = lists.firstIndex(of: list) { return lists[known] }
+        lists.insert(list)
+        return list
+      }
+      var sketch = self
+      (sketch.clusters, sketch.nodes, sketch.edges) = (shared(clusters), shared(nodes), shared(edges))
+      return sketch
+    }
   }
 
   /// A frame's header (the graph's `label`): where it stands among the graph's attributes, and its
@@ -29,10 +44,22 @@ struct FrameSketches: Codable, Sendable {
   struct Header: Codable, Sendable {
     var position: Int
     var isHTML: Bool
-    var head: String
+    /// The text before the legend, by what it does not share with an earlier frame's.
+    var head: SharedText
     /// The shared legend's number; nil when the text holds no legend of the list.
     var legend: Int?
-    var tail: String
+    /// The text after the legend, by number (frames share it).
+    var tail: Int
+  }
+
+  /// A text kept as the part it does not share with a reference text (``references``): a frame's
+  /// header differs from the one before it in a few words (its step, its action), not in its markup.
+  struct SharedText: Codable, Sendable {
+    var reference: Int
+    /// How many UTF-8 bytes it shares with the reference at the start, and at the end.
+    var prefix: Int
+    var suffix: Int
+    var middle: String
   }
 
   /// One frame: its graph in each theme, in the order of the themes, and the sides its index entry
@@ -56,20 +83,61 @@ struct FrameSketches: Codable, Sendable {
   private var clusters = Pieces<GraphDescription.Cluster>()
   private var attributeLists = Pieces<[GraphDescription.Attribute]>()
   private var legends = Pieces<String>()
+  private var tails = Pieces<String>()
+  /// The texts headers are kept against (``SharedText``).
+  private var references: [String] = []
   /// The place each controller was first drawn at, to find those drawn at several.
   private var places: [String: String] = [:]
+  /// Every text the pieces hold, once: equal texts of different pieces share their storage.
+  private var texts: Set<String> = []
+  /// Every list of numbers the sketches hold, once: frames that draw the same nodes (or edges, or
+  /// clusters) share one list of them.
+  private var numberLists: Set<[Int32]> = []
 
   private enum CodingKeys: String, CodingKey {
-    case level, pinned, frames, nodes, edges, clusters, attributeLists, legends
+    case level, pinned, frames, nodes, edges, clusters, attributeLists, legends, tails, references, isCut
   }
+
+  /// True when sketching stopped before the last frame (``init(_:level:pinned:themes:givingUpWhen:)``).
+  private(set) var isCut = false
 
   /// Sketches the frames' `diagrams` at `level` in each theme, pinning `pinned`.
   init(
     _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme]
   ) {
+    self.init(diagrams, level: level, pinned: pinned, themes: themes) { (_: FrameSketches) throws(Never) in false }
+  }
+
+  /// Sketches the frames' `diagrams` as ``init(_:level:pinned:themes:)`` does, asking `givingUp`
+  /// after the first 8 frames, 16, 32 and so on whether to go on: when it says no, the sketches
+  /// stop there (``isCut``). Doubling, the frames sketched are at most twice those needed to give
+  /// up, and the questions asked add up to about what the last one costs.
+  init<Failure: Error>(
+    _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme],
+    givingUpWhen givingUp: (FrameSketches) throws(Failure) -> Bool
+  ) throws(Failure) {
     self.level = level
     self.pinned = pinned
-    for diagram in diagrams { add(diagram, themes: themes) }
+    var checkpoint = 8
+    for diagram in diagrams {
+      add(diagram, themes: themes)
+      guard frames.count == checkpoint else { continue }
+      checkpoint *= 2
+      if try givingUp(self) {
+        isCut = true
+        break
+      }
+    }
+    // What finds a piece's number is needed no more once every frame is sketched.
+    nodes.forgetNumbers()
+    edges.forgetNumbers()
+    clusters.forgetNumbers()
+    attributeLists.forgetNumbers()
+    legends.forgetNumbers()
+    tails.forgetNumbers()
+    places = [:]
+    texts = []
+    numberLists = []
   }
 
   /// How many frames are sketched.
@@ -85,16 +153,47 @@ struct FrameSketches: Codable, Sendable {
     var graph = GraphDescription()
     graph.attributes = attributeLists.list[sketch.attributes]
     if let header = sketch.header {
-      let text = header.head + (header.legend.map { legends.list[$0] } ?? "") + header.tail
+      let text = self.text(of: header.head) + (header.legend.map { legends.list[$0] } ?? "") + tails.list[header.tail]
       let label = header.isHTML ? GraphDescription.Attribute("label", html: text) : .init("label", text)
       graph.attributes.insert(label, at: min(header.position, graph.attributes.count))
     }
     graph.nodeDefaults = attributeLists.list[sketch.nodeDefaults]
     graph.edgeDefaults = attributeLists.list[sketch.edgeDefaults]
-    graph.clusters = sketch.clusters.map { clusters.list[$0] }
-    graph.nodes = sketch.nodes.map { nodes.list[$0] }
-    graph.edges = sketch.edges.map { edges.list[$0] }
+    graph.clusters = sketch.clusters.map { clusters.list[Int($0)] }
+    graph.nodes = sketch.nodes.map { nodes.list[Int($0)] }
+    graph.edges = sketch.edges.map { edges.list[Int($0)] }
     return graph
+  }
+
+  /// The text `shared` keeps.
+  private func text(of shared: SharedText) -> String {
+    let reference = references[shared.reference].utf8
+    var text = String(decoding: reference.prefix(shared.prefix), as: UTF8.self)
+    text += shared.middle
+    text += String(decoding: reference.suffix(shared.suffix), as: UTF8.self)
+    return text
+  }
+
+  /// `text` kept against the last reference text, or as a new reference when it shares less than
+  /// half of itself with it.
+  private mutating func shared(_ text: String) -> SharedText {
+    let bytes = Array(text.utf8)
+    if let last = references.last {
+      let reference = Array(last.utf8)
+      var prefix = zip(bytes, reference).prefix { $0 == $1 }.count
+      var suffix = zip(bytes.reversed(), reference.reversed()).prefix { $0 == $1 }.count
+      suffix = min(suffix, bytes.count - prefix, reference.count - prefix)
+      // Cut between characters: a UTF-8 continuation byte (10xxxxxx) never starts the middle or
+      // what follows it.
+      while prefix > 0, prefix < bytes.count, bytes[prefix] & 0xC0 == 0x80 { prefix -= 1 }
+      while suffix > 0, bytes[bytes.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
+      if 2 * (prefix + suffix) >= bytes.count {
+        let middle = String(decoding: bytes[prefix..<(bytes.count - suffix)], as: UTF8.self)
+        return SharedText(reference: references.count - 1, prefix: prefix, suffix: suffix, middle: middle)
+      }
+    }
+    references.append(Self.compacted(text))
+    return SharedText(reference: references.count - 1, prefix: bytes.count, suffix: 0, middle: "")
   }
 
   /// The graphs of every frame in the theme number `theme`, made one at a time as they are read.
@@ -131,21 +230,80 @@ struct FrameSketches: Codable, Sendable {
     var header: Header?
     if let position = attributes.lastIndex(where: { $0.name == "label" }) {
       let label = attributes.remove(at: position)
-      header = Header(position: position, isHTML: label.isHTML, head: label.value, legend: nil, tail: "")
-      for legend in shared where !legend.isEmpty {
-        guard let (head, tail) = Self.split(label.value, around: legend) else { continue }
-        header?.head = head
-        header?.tail = tail
-        header?.legend = legends.number(of: legend)
+      var (head, legend, tail) = (label.value, Int?.none, "")
+      for text in shared where !text.isEmpty {
+        guard let (before, after) = Self.split(label.value, around: text) else { continue }
+        (head, legend, tail) = (before, legends.number(of: text), after)
         break
       }
+      header = Header(
+        position: position, isHTML: label.isHTML, head: self.shared(head), legend: legend,
+        tail: tails.number(of: tail))
     }
     return Sketch(
-      attributes: attributeLists.number(of: attributes), header: header,
-      nodeDefaults: attributeLists.number(of: graph.nodeDefaults),
-      edgeDefaults: attributeLists.number(of: graph.edgeDefaults),
-      clusters: graph.clusters.map { clusters.number(of: $0) }, nodes: graph.nodes.map { nodes.number(of: $0) },
-      edges: graph.edges.map { edges.number(of: $0) })
+      attributes: number(ofList: attributes), header: header, nodeDefaults: number(ofList: graph.nodeDefaults),
+      edgeDefaults: number(ofList: graph.edgeDefaults),
+      clusters: graph.clusters.map { cluster in
+        Int32(clusters.known(cluster) ?? clusters.add(compacted(cluster)))
+      },
+      nodes: graph.nodes.map { node in Int32(nodes.known(node) ?? nodes.add(compacted(node))) },
+      edges: graph.edges.map { edge in Int32(edges.known(edge) ?? edges.add(compacted(edge))) }
+    ).sharing(&numberLists)
+  }
+
+  private mutating func number(ofList attributes: [GraphDescription.Attribute]) -> Int {
+    attributeLists.known(attributes) ?? attributeLists.add(compacted(attributes))
+  }
+
+  /// `text` stored once among ``texts``, in storage no bigger than it needs.
+  private mutating func kept(_ text: String) -> String {
+    if let known = texts.firstIndex(of: text) { return texts[known] }
+    let compact = Self.compacted(text)
+    texts.insert(compact)
+    return compact
+  }
+
+  /// A new piece's texts, each stored once (``kept(_:)``): the pieces of thousands of frames hold
+  /// their texts for the whole drawing.
+  private mutating func compacted(_ attributes: [GraphDescription.Attribute]) -> [GraphDescription.Attribute] {
+    attributes.map { attribute in
+      var compact = attribute
+      compact.name = kept(attribute.name)
+      compact.value = kept(attribute.value)
+      return compact
+    }
+  }
+
+  private mutating func compacted(_ node: GraphDescription.Node) -> GraphDescription.Node {
+    var compact = node
+    compact.name = kept(node.name)
+    compact.cluster = node.cluster.map { kept($0) }
+    compact.slot = node.slot.map { kept($0) }
+    compact.attributes = compacted(node.attributes)
+    return compact
+  }
+
+  private mutating func compacted(_ edge: GraphDescription.Edge) -> GraphDescription.Edge {
+    .init(tail: kept(edge.tail), head: kept(edge.head), attributes: compacted(edge.attributes))
+  }
+
+  private mutating func compacted(_ cluster: GraphDescription.Cluster) -> GraphDescription.Cluster {
+    .init(name: kept(cluster.name), attributes: compacted(cluster.attributes), parent: cluster.parent.map { kept($0) })
+  }
+
+  /// `text` in storage of its own, as big as it needs: text built by appending keeps the room it
+  /// grew into.
+  private static func compacted(_ text: String) -> String {
+    let count = text.utf8.count
+    // Up to 15 bytes a string holds its text itself.
+    guard count > 15 else { return text }
+    var text = text
+    return text.withUTF8 { bytes in
+      String(unsafeUninitializedCapacity: count) { buffer in
+        _ = buffer.initialize(from: bytes)
+        return count
+      }
+    }
   }
 }
 
@@ -190,5 +348,20 @@ private struct Pieces<Piece: Hashable & Codable & Sendable>: Codable, Sendable {
     numbers[piece] = list.count
     list.append(piece)
     return list.count - 1
+  }
+
+  /// The number of `piece` when it is stored.
+  func known(_ piece: Piece) -> Int? { numbers[piece] }
+
+  /// Stores `piece`, which is new, and returns its number.
+  mutating func add(_ piece: Piece) -> Int {
+    numbers[piece] = list.count
+    list.append(piece)
+    return list.count - 1
+  }
+
+  /// Forgets what finds a piece's number: no piece is added any more.
+  mutating func forgetNumbers() {
+    numbers = [:]
   }
 }

@@ -15,21 +15,42 @@ import VCGraph
 /// drawn again, and dropped when there are more than ``limit`` (a long flow draws a few hundred).
 /// A frame whose pieces do not come out as expected is drawn whole by Graphviz.
 final class PieceDrawing {
-  private struct NodeKey: Hashable {
-    var name: String
-    var attributes: [GraphDescription.Attribute]
-  }
-
   private struct ClusterKey: Hashable {
     var attributes: [GraphDescription.Attribute]
     var clusters: [GraphDescription.Cluster]
   }
 
+  /// The frames a drawing serves, by the numbers of their pieces in the sketches
+  /// (``FrameSketches/Sketch``): a node or edge of one number draws the same wherever it is drawn
+  /// on the same route, so that is what its piece is kept by, and a piece is dropped after the
+  /// last frame that draws it.
+  struct Frames {
+    /// The frame after which each node, by number, is drawn no more.
+    fileprivate var lastNodeUse: [Int32: Int] = [:]
+    /// The frame after which each edge, by number, is drawn no more.
+    fileprivate var lastEdgeUse: [Int32: Int] = [:]
+
+    /// The frames of a run in one theme, in order: each frame's node and edge numbers.
+    init(_ frames: some Sequence<(nodes: [Int32], edges: [Int32])>) {
+      for (index, frame) in frames.enumerated() {
+        for node in frame.nodes { lastNodeUse[node] = index }
+        for edge in frame.edges { lastEdgeUse[edge] = index }
+      }
+    }
+  }
+
+  /// An edge's piece: its number in the sketches, and its route in the union.
+  private struct EdgeKey: Hashable {
+    var number: Int32
+    var route: StableLayout.Union.EdgeKey
+  }
+
+  private let frames: Frames
   private var defaults: (nodes: [GraphDescription.Attribute], edges: [GraphDescription.Attribute])?
   private var prologue: ArraySlice<UInt8>?
   private var epilogue: ArraySlice<UInt8>?
-  private var nodes: [NodeKey: ArraySlice<UInt8>] = [:]
-  private var edges: [GraphDescription.Edge: ArraySlice<UInt8>] = [:]
+  private var nodes: [Int32: ArraySlice<UInt8>] = [:]
+  private var edges: [EdgeKey: ArraySlice<UInt8>] = [:]
   private var clusters: [ClusterKey: ArraySlice<UInt8>] = [:]
   /// The most pieces kept.
   static let limit = 4_096
@@ -37,23 +58,35 @@ final class PieceDrawing {
   /// (for tests).
   private(set) var piecedFrames = 0
   private(set) var wholeFrames = 0
-  /// Nodes and edges Graphviz drew, over all frames (for tests).
+  /// Nodes and edges Graphviz drew, over all frames, and those dropped after the last frame that
+  /// draws them (for tests).
   private(set) var drawnPieces = 0
+  private(set) var droppedPieces = 0
+  /// How many node and edge pieces are kept now (for tests).
+  var keptPieces: Int { nodes.count + edges.count }
 
   /// The name of the cluster every positioned frame has, which gives it the union's extent.
   private let extentCluster: String
 
-  init(extentCluster: String = StableLayout.extentCluster) {
+  init(frames: Frames, extentCluster: String = StableLayout.extentCluster) {
+    self.frames = frames
     self.extentCluster = extentCluster
   }
 
-  /// The SVG of `frame`, a positioned frame of the run this drawing serves, drawn by `draw`
-  /// (Graphviz, for a graph's SVG).
+  /// The SVG of frame number `index` of the run this drawing serves, placed by the stable layout
+  /// (`placement`), whose nodes are sketched as `nodeNumbers` and whose graph's edges as
+  /// `edgeNumbers`; drawn by `draw` (Graphviz, for a graph's SVG).
   func svg(
-    of frame: GraphDescription, draw: (GraphDescription) throws(RenderError) -> [UInt8]
+    of placement: StableLayout.Placement, index: Int, nodeNumbers: [Int32], edgeNumbers: [Int32],
+    draw: (GraphDescription) throws(RenderError) -> [UInt8]
   )
     throws(RenderError) -> [UInt8]
   {
+    let frame = placement.frame
+    let edgeKeys = placement.edgeIndices.indices.map {
+      EdgeKey(number: edgeNumbers[placement.edgeIndices[$0]], route: placement.edgeKeys[$0])
+    }
+    defer { dropPieces(after: index, nodeNumbers: nodeNumbers, edgeKeys: edgeKeys) }
     if let defaults, defaults.nodes != frame.nodeDefaults || defaults.edges != frame.edgeDefaults { forget() }
     defaults = (frame.nodeDefaults, frame.edgeDefaults)
     // What the clusters look like: their attributes, and the graph's, which each starts from.
@@ -67,28 +100,30 @@ final class PieceDrawing {
     pieces.nodeDefaults = frame.nodeDefaults
     pieces.edgeDefaults = frame.edgeDefaults
     pieces.clusters = knownClusters == nil ? frame.clusters : frame.clusters.filter { $0.name == extentCluster }
-    var newNodes: Set<String> = []
-    for node in frame.nodes where nodes[NodeKey(name: node.name, attributes: node.attributes)] == nil {
-      var drawn = node
+    /// The frame's nodes Graphviz draws, by index in the frame.
+    var newNodes: [Int] = []
+    var isNew = [Bool](repeating: false, count: frame.nodes.count)
+    for index in frame.nodes.indices where nodes[nodeNumbers[index]] == nil {
+      var drawn = placement.node(index)
       if knownClusters != nil { drawn.cluster = nil }
       pieces.nodes.append(drawn)
-      newNodes.insert(node.name)
+      newNodes.append(index)
+      isNew[index] = true
     }
-    let newEdges = frame.edges.filter { edges[$0] == nil }
+    let newEdges = frame.edges.indices.filter { edges[edgeKeys[$0]] == nil }
     if !newEdges.isEmpty {
       // An edge's ends must be in its graph: those already drawn stand there invisible.
       var ends: Set<String> = []
-      for edge in newEdges { ends.formUnion([edge.tail, edge.head]) }
-      for node in frame.nodes where ends.contains(node.name) && !newNodes.contains(node.name) {
-        pieces.nodes.append(Self.standIn(for: node, clustered: knownClusters == nil))
+      for index in newEdges { ends.formUnion([frame.edges[index].tail, frame.edges[index].head]) }
+      for (index, node) in frame.nodes.enumerated() where ends.contains(node.name) && !isNew[index] {
+        pieces.nodes.append(Self.standIn(for: placement.node(index), clustered: knownClusters == nil))
       }
-      pieces.edges = newEdges
+      pieces.edges = newEdges.map(placement.edge)
     }
     guard let drawn = SVGPieces(svg: try draw(pieces), of: pieces), prologue.map({ $0 == drawn.prologue }) ?? true,
       epilogue.map({ $0 == drawn.epilogue }) ?? true
     else {
-      wholeFrames += 1
-      return try draw(frame)
+      return try whole(placement, draw)
     }
     // Pieces are kept as copies: a slice would keep the whole SVG of the frame it was cut from.
     if prologue == nil { prologue = Self.copy(drawn.prologue) }
@@ -98,11 +133,11 @@ final class PieceDrawing {
     for (object, text) in zip(pieces.writingOrder, drawn.objects) {
       switch object {
       case .node(let number):
-        let node = pieces.nodes[number]
-        guard newNodes.contains(node.name) else { continue }
-        nodes[NodeKey(name: node.name, attributes: node.attributes)] = Self.copy(text)
+        // The new nodes come first, in the frame's order; the stand-ins after them.
+        guard number < newNodes.count else { continue }
+        nodes[nodeNumbers[newNodes[number]]] = Self.copy(text)
       case .edge(let number):
-        edges[pieces.edges[number]] = Self.copy(text)
+        edges[edgeKeys[newEdges[number]]] = Self.copy(text)
       }
     }
     drawnPieces += newNodes.count + newEdges.count
@@ -115,13 +150,10 @@ final class PieceDrawing {
     for object in frame.writingOrder {
       switch object {
       case .node(let number):
-        let node = frame.nodes[number]
-        guard let text = nodes[NodeKey(name: node.name, attributes: node.attributes)] else {
-          return try whole(frame, draw)
-        }
+        guard let text = nodes[nodeNumbers[number]] else { return try whole(placement, draw) }
         svg += text
       case .edge(let number):
-        guard let text = edges[frame.edges[number]] else { return try whole(frame, draw) }
+        guard let text = edges[edgeKeys[number]] else { return try whole(placement, draw) }
         svg += text
       }
     }
@@ -130,11 +162,21 @@ final class PieceDrawing {
     return svg
   }
 
+  /// Drops the pieces of frame number `index` that no later frame draws.
+  private func dropPieces(after index: Int, nodeNumbers: [Int32], edgeKeys: [EdgeKey]) {
+    for number in nodeNumbers where frames.lastNodeUse[number] == index {
+      if nodes.removeValue(forKey: number) != nil { droppedPieces += 1 }
+    }
+    for key in edgeKeys where frames.lastEdgeUse[key.number] == index {
+      if edges.removeValue(forKey: key) != nil { droppedPieces += 1 }
+    }
+  }
+
   private func whole(
-    _ frame: GraphDescription, _ draw: (GraphDescription) throws(RenderError) -> [UInt8]
+    _ placement: StableLayout.Placement, _ draw: (GraphDescription) throws(RenderError) -> [UInt8]
   ) throws(RenderError) -> [UInt8] {
     wholeFrames += 1
-    return try draw(frame)
+    return try draw(placement.positioned)
   }
 
   /// `piece` in storage of its own, the SVG it was cut from left to be freed.

@@ -102,28 +102,38 @@ extension Renderer {
       else { throw RenderError.layout("the stable layout has no frame \(offset + 1)") }
       let run = layout.runs[runIndex]
       let index = offset - run.frames.lowerBound
-      let pieces = drawings[runIndex] ?? options.themes.map { _ in PieceDrawing() }
+      let pieces =
+        drawings[runIndex]
+        ?? options.themes.indices.map { theme in
+          PieceDrawing(
+            frames: PieceDrawing.Frames(sketches.frames.lazy.map { ($0.graphs[theme].nodes, $0.graphs[theme].edges) }))
+        }
       drawings[runIndex] = pieces
       let files = try themedFiles(formats: formats, themes: options.themes) {
         themeIndex, _, ordered throws(RenderError) in
-        let graph = run.layouts[themeIndex].positioned(sketches.graph(frame: index, theme: themeIndex), frame: index)
-        return try draw(graph, formats: ordered, pieces: pieces[themeIndex])
+        let placement = run.layouts[themeIndex].placement(
+          of: sketches.graph(frame: index, theme: themeIndex), frame: index)
+        let sketch = sketches.frames[index].graphs[themeIndex]
+        return try draw(placement, formats: ordered, pieces: pieces[themeIndex], index: index, sketch: sketch)
       }
       try body(
         frame(files, step: step, stepCount: stepCount, themes: options.themes, sides: sketches.frames[index].sides))
     }
   }
 
-  /// A positioned frame in each of `formats`: its SVG from `pieces` when no cairo format is asked
-  /// for (its DOT, when asked, written by cgraph), else everything drawn by Graphviz at once.
+  /// A placed frame in each of `formats`: its SVG from `pieces` when no cairo format is asked for
+  /// (its DOT, when asked, written by cgraph), else everything drawn by Graphviz at once.
   private func draw(
-    _ graph: GraphDescription, formats: [OutputFormat], pieces: PieceDrawing
+    _ placement: StableLayout.Placement, formats: [OutputFormat], pieces: PieceDrawing, index: Int,
+    sketch: FrameSketches.Sketch
   ) throws(RenderError) -> [OutputFormat: [UInt8]] {
     guard formats.contains(.svg), formats.allSatisfy({ $0 == .svg || $0 == .dot }) else {
-      return try render(graph, formats: formats)
+      return try render(placement.positioned, formats: formats)
     }
-    var files = formats.contains(.dot) ? try render(graph, formats: [.dot]) : [:]
-    files[.svg] = try pieces.svg(of: graph) { piece throws(RenderError) in
+    var files = formats.contains(.dot) ? try render(placement.positioned, formats: [.dot]) : [:]
+    files[.svg] = try pieces.svg(
+      of: placement, index: index, nodeNumbers: sketch.nodes, edgeNumbers: sketch.edges
+    ) { piece throws(RenderError) in
       try render(piece, formats: [.svg])[.svg] ?? []
     }
     return files

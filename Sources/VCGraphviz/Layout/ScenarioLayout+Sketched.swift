@@ -12,6 +12,9 @@ import VCGraph
 ///    is measured by laying out the union of the sample's graphs: what all the frames draw
 ///    together is at least that big, so a level whose sample is not comfortable is not tried with
 ///    every frame. (A scenario of no more frames than the sample is measured whole.)
+///    Before that, the last frame alone is sketched at the level and measured: when it is sure not
+///    to fit by itself (its boxes cover more than a page, or its tallest chain is taller), no union
+///    of the frames fits, and the level is ruled out at the cost of one frame.
 /// 2. **Sketch and confirm.** At the first level the sample finds comfortable, every frame's
 ///    graph is built once and kept as a sketch (``FrameSketches``), and the union of all of them is
 ///    laid out once: comfortable, it is the layout; otherwise the next level is measured. When no
@@ -35,6 +38,9 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// The split views' columns that move into a stack in some frames, once ``run()`` has read the
   /// frames (``ScenarioLayout/movingColumns(in:)``).
   private(set) var movingColumns: Set<String> = []
+  /// The sizes the unions laid out so far measured, the context's (shared with the runs a
+  /// scenario may be laid out in, and the next scenario): each variant of a box is measured once.
+  private var known: StableLayout.Measurements.KnownSizes { context.knownSizes }
   /// The sampled frames' diagrams, and whether they are all the frames.
   private var sample: [Diagram] = []
   private var sampleIsWhole = true
@@ -70,7 +76,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     readFrames()
     if levels.count == 1 {
       let level = levels[0]
-      let sketches = sketched(level)
+      let sketches = try sketched(level)
       let layout = try StableLayout(frames: sketches.graphs(theme: 0), context: context)
       unionsLaidOut += 1
       return try completed(run(level, sketches, layout))
@@ -95,6 +101,8 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
         try settleDeferred(&self)
         if firstFitting != nil { break }
       }
+      // A frame alone sure not to fit rules its level out before every frame is sketched.
+      if try lastFrameOverflows(level) { continue }
       if !sampleIsWhole {
         let measured = try measure(level)
         if !measured.isComfortable {
@@ -127,13 +135,32 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     movingColumns = places.moving
   }
 
+  /// True when the last frame alone, sketched at `level`, is sure not to fit the page once
+  /// measured (``StableLayout/isSureToOverflow(frames:context:maximumHeight:maximumArea:)``): every
+  /// union of the frames holds it, so none fits at that level. It costs one frame's graph and the
+  /// measure of its boxes, where laying the level out costs every frame's graph (or the sample's)
+  /// and `dot` on their union: a big hierarchy drawn unfolded is ruled out at the price of one
+  /// frame, whatever the number of frames.
+  private mutating func lastFrameOverflows(_ level: FoldLevel) throws(RenderError) -> Bool {
+    guard let last = sample.last else { return false }
+    let sketches = FrameSketches([last], level: level, pinned: movingColumns, themes: [themes[0]])
+    guard
+      try StableLayout.isSureToOverflow(
+        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
+        known: known)
+    else { return false }
+    FrameSearchCounts.levelsRuledOutByOneFrame += 1
+    return true
+  }
+
   /// The sample's union at `level`: whether it fits the page, and whether it is comfortable.
   private mutating func measure(_ level: FoldLevel) throws(RenderError) -> (fits: Bool, isComfortable: Bool) {
-    let sketches = sketched(level, frames: sample)
+    let sketches = try sketched(level, frames: sample)
     unionsLaidOut += 1
     guard
       let layout = try StableLayout(
-        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit)
+        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
+        known: known, remembersHeaders: true)
     else { return (false, false) }
     let size = layout.frameSize
     return (
@@ -143,9 +170,17 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
 
   /// Every frame sketched at `level` and their union laid out.
   private mutating func whole(_ level: FoldLevel) throws(RenderError) -> Outcome {
-    let sketches = sampleIsWhole ? sketched(level, frames: sample) : sketched(level)
+    // Without a sample measured first, the frames sketched so far are measured as they add up:
+    // once they are sure not to fit, no more are sketched. (Only below `stacks`, where no more
+    // controllers are pinned on the way: a union with fewer pinned may be taller than the last.)
+    let sketches =
+      sampleIsWhole ? try sketched(level, frames: sample, checking: level < .stacks) : try sketched(level)
+    if sketches.isCut { return .overflows }
     unionsLaidOut += 1
-    guard let layout = try StableLayout(frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit)
+    guard
+      let layout = try StableLayout(
+        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
+        known: known)
     else { return .overflows }
     let size = layout.frameSize
     let run = run(level, sketches, layout)
@@ -157,13 +192,32 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// controllers drawn at several places pinned (see
   /// ``ScenarioLayout/controllersWithSeveralPlaces(in:level:)``): the pinned ones the sample
   /// found first, then the others, sketched again when there are any.
-  private mutating func sketched(_ level: FoldLevel, frames: [Diagram]? = nil) -> FrameSketches {
+  ///
+  /// With `checking`, the frames sketched so far are measured as they add up, and the sketching
+  /// stops (``FrameSketches/isCut``) once they are sure not to fit
+  /// (``StableLayout/isSureToOverflow(frames:context:maximumHeight:maximumArea:)``).
+  private mutating func sketched(
+    _ level: FoldLevel, frames: [Diagram]? = nil, checking: Bool = false
+  ) throws(RenderError) -> FrameSketches {
     var pinned = movingColumns.union(samplePinned[level] ?? [])
+    let (context, heightLimit, areaLimit, known) = (context, heightLimit, areaLimit, known)
+    func overflows(_ sketches: FrameSketches) throws(RenderError) -> Bool {
+      guard checking else { return false }
+      return try StableLayout.isSureToOverflow(
+        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
+        known: known)
+    }
     while true {
       let sketches =
-        frames.map { FrameSketches($0, level: level, pinned: pinned, themes: themes) }
-        ?? FrameSketches(diagrams(), level: level, pinned: pinned, themes: themes)
+        try frames.map { frames throws(RenderError) in
+          try FrameSketches(frames, level: level, pinned: pinned, themes: themes, givingUpWhen: overflows)
+        } ?? FrameSketches(diagrams(), level: level, pinned: pinned, themes: themes)
       if frames == nil { sketchingPasses += 1 }
+      FrameSearchCounts.framesSketched[level, default: 0] += sketches.count
+      if sketches.isCut {
+        FrameSearchCounts.sketchingCut += 1
+        return sketches
+      }
       // Below `stacks`, no two frames draw a controller at two places but a moving column.
       guard level >= .stacks, !sketches.several.isSubset(of: pinned) else {
         if frames != nil { samplePinned[level] = pinned }
@@ -175,6 +229,11 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
 
   /// A union taller than a page is sure to be is not laid out (there are other levels to try).
   private var heightLimit: Double { budget.maximumPixels * 72 / PageBudget.pixelsPerInch }
+
+  /// A union whose boxes cover more than a page holds, in square points, is not laid out.
+  private var areaLimit: Double {
+    PageBudget.points(pixels: budget.maximumWidth) * PageBudget.points(pixels: budget.maximumHeight)
+  }
 
   private func run(_ level: FoldLevel, _ sketches: FrameSketches, _ layout: StableLayout?) -> ScenarioLayout.Run {
     ScenarioLayout.Run(
@@ -193,4 +252,14 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     }
     return run
   }
+}
+
+/// What the searches for scenarios' stable layouts did, over all of them (for tests).
+enum FrameSearchCounts {
+  /// Levels ruled out by one frame that does not fit alone (``SketchedSearch``).
+  nonisolated(unsafe) static var levelsRuledOutByOneFrame = 0
+  /// Sketchings given up before the last frame, sure not to fit (``FrameSketches/isCut``).
+  nonisolated(unsafe) static var sketchingCut = 0
+  /// Frames sketched to be laid out together (all of a scenario's, or its sample), by level.
+  nonisolated(unsafe) static var framesSketched: [FoldLevel: Int] = [:]
 }

@@ -59,8 +59,11 @@ extension StableLayout {
       nodeNumbers[name].flatMap { nodeSizes[$0] }
     }
 
-    /// Merges frame number `frame`'s graph and hands what it draws to be measured.
-    mutating func add(_ frameGraph: GraphDescription, frame: Int, measurements: inout Measurements) {
+    /// Merges frame number `frame`'s graph and hands what it draws to be measured: its nodes, and
+    /// with `measuringLabels` its edges', clusters' and header's labels.
+    mutating func add(
+      _ frameGraph: GraphDescription, frame: Int, measurements: inout Measurements, measuringLabels: Bool = true
+    ) {
       for cluster in frameGraph.clusters {
         let number = clusterNumber(cluster.name)
         clusters[number] = cluster
@@ -96,14 +99,17 @@ extension StableLayout {
           edgeOrder.append(key)
           edges[key] = edge
         }
-        measurements.add(labelIn: frameGraph.edgeDefaults + edge.attributes, for: .edgeLabel(key))
+        if measuringLabels {
+          measurements.add(labelIn: frameGraph.edgeDefaults + edge.attributes, for: .edgeLabel(key))
+        }
       }
+      last = frameGraph
+      guard measuringLabels else { return }
       for (index, cluster) in frameGraph.clusters.enumerated() {
         measurements.add(
           labelIn: frameGraph.attributes + cluster.attributes, for: .clusterLabel(frame: frame, index: index))
       }
       measurements.add(labelIn: frameGraph.attributes, for: .header(frame: frame))
-      last = frameGraph
     }
 
     /// The outline of a graph just added.

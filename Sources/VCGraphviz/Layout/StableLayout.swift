@@ -46,20 +46,18 @@ struct StableLayout: Codable {
   static let minimumRankSeparation: Double = 28
 
   /// Lays out the frames' graphs, read once in order; nil, before anything is laid out, when the
-  /// union is sure to be taller than `maximumHeight` points (its tallest chain of nodes is).
+  /// union is sure to be taller than `maximumHeight` points (its tallest chain of nodes is), or to
+  /// cover more than `maximumArea` square points (``isSureToOverflow(frames:context:maximumHeight:maximumArea:)``).
+  ///
+  /// `known` holds sizes measured before (another union's of the same search); with
+  /// `remembersHeaders`, the frames' headers are remembered there too (a sample's, whose frames
+  /// the next union holds again).
   init?(
-    frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double? = nil
+    frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double? = nil,
+    maximumArea: Double? = nil, known: Measurements.KnownSizes? = nil, remembersHeaders: Bool = false
   ) throws(RenderError) {
-    var union = Union()
-    var measurements = Measurements(context: context)
-    var frames: [FrameOutline] = []
-    for graph in graphs {
-      union.add(graph, frame: frames.count, measurements: &measurements)
-      frames.append(union.outline(of: graph))
-      if measurements.isBatchFull { try measurements.flush(into: &union, frames: &frames) }
-    }
-    try measurements.flush(into: &union, frames: &frames)
-    union.finish()
+    let (union, frames) = try Self.measuredUnion(
+      of: graphs, measurements: Measurements(context: context, known: known, remembersHeaders: remembersHeaders))
     self.union = union
     self.frames = frames
     guard !frames.isEmpty else {
@@ -68,12 +66,7 @@ struct StableLayout: Codable {
       biggestHeader = nil
       return
     }
-    if let maximumHeight {
-      let sizes = union
-      let chain = union.graph.tallestChain(
-        height: { sizes.size(ofNode: $0)?.height ?? 0 }, separation: Self.minimumRankSeparation)
-      if chain > maximumHeight { return nil }
-    }
+    if union.isSureToOverflow(maximumHeight: maximumHeight, maximumArea: maximumArea) { return nil }
     let geometry = try Geometry(try context.layout(union.graph, engine: "dot"), union: union)
     self.geometry = geometry
     // Clusters first: a box around a frame's own nodes may reach past the union's bounding box.
@@ -83,6 +76,47 @@ struct StableLayout: Codable {
     }
     self.extent = extent
     biggestHeader = frames.compactMap(\.header).reduce(nil) { $0?.expanded(to: $1) ?? $1 }?.roundedUp
+  }
+
+  /// The frames' graphs merged and measured, and what each frame holds: all but the union's layout.
+  private static func measuredUnion(
+    of graphs: some Sequence<GraphDescription>, measurements: Measurements, measuringLabels: Bool = true
+  ) throws(RenderError) -> (Union, [FrameOutline]) {
+    var union = Union()
+    var measurements = measurements
+    var frames: [FrameOutline] = []
+    // Frames that draw the same places share one list of them.
+    var placings: Set<[FrameOutline.Member]> = []
+    for graph in graphs {
+      union.add(graph, frame: frames.count, measurements: &measurements, measuringLabels: measuringLabels)
+      var outline = union.outline(of: graph)
+      if let known = placings.firstIndex(of: outline.nodes) {
+        outline.nodes = placings[known]
+      } else {
+        placings.insert(outline.nodes)
+      }
+      frames.append(outline)
+      if measurements.isBatchFull { try measurements.flush(into: &union, frames: &frames) }
+    }
+    try measurements.flush(into: &union, frames: &frames)
+    union.finish()
+    return (union, frames)
+  }
+
+  /// True when the union of the frames' graphs is sure, once measured and before it is laid out,
+  /// to be taller than `maximumHeight` points or to cover more than `maximumArea` square points:
+  /// `dot` never lays two nodes over each other, so the union covers at least the area of its
+  /// nodes. A union holds every node of each of its frames, as big as its biggest variant, so a
+  /// frame alone that is sure to overflow tells that every union holding it does.
+  static func isSureToOverflow(
+    frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double?,
+    maximumArea: Double?, known: Measurements.KnownSizes? = nil
+  ) throws(RenderError) -> Bool {
+    // Only the nodes count: neither bound reads the labels of edges, clusters or headers.
+    try measuredUnion(
+      of: graphs, measurements: Measurements(context: context, known: known), measuringLabels: false
+    ).0.isSureToOverflow(
+      maximumHeight: maximumHeight, maximumArea: maximumArea)
   }
 
   /// The size of every frame, in points, padding included: the union's extent under the biggest
@@ -118,34 +152,35 @@ struct StableLayout: Codable {
   /// `layout=nop2`, so Graphviz (and `dot -Tsvg` reading its DOT) draws it where the union layout
   /// put it. `graph` must be that frame's graph again.
   func positioned(_ graph: GraphDescription, frame: Int) -> GraphDescription {
+    placement(of: graph, frame: frame).positioned
+  }
+
+  /// Frame number `frame` placed as ``positioned(_:frame:)`` places it, its nodes and edges placed
+  /// one at a time as they are asked for: a frame drawn from pieces (``PieceDrawing``) places only
+  /// what it has not drawn before.
+  func placement(of graph: GraphDescription, frame: Int) -> Placement {
     let outline = frames[frame]
-    var positioned = graph
-    positioned.attributes = graph.attributes.setting(.init("layout", "nop2"))
+    var placed = graph
+    placed.attributes = graph.attributes.setting(.init("layout", "nop2"))
     if let header = graph.attributes.last(where: { $0.name == "label" && $0.isHTML }), let biggestHeader,
       let size = outline.header
     {
-      positioned.attributes = positioned.attributes.setting(
+      placed.attributes = placed.attributes.setting(
         .init("label", html: Self.padded(header: header.value, size: size, to: biggestHeader)))
     }
     let boxes = Self.clusterBoxes(of: outline, union: union, geometry: geometry)
     // A frame that would overlap another (controllers set up outside any window where a later step
     // puts them inside one) is not drawn: its boxes stay where they are, unframed.
     let unframed = Set(graph.clusters.map(\.name).filter { boxes[$0] == nil && union.hasCluster(named: $0) })
-    /// The cluster a node or cluster drawn in `name` goes in: `name`, or the nearest cluster around
-    /// it that is framed.
-    func framed(_ name: String?) -> String? {
-      guard let name, unframed.contains(name) else { return name }
-      return union.ancestors(ofCluster: name).first { !unframed.contains($0) }
-    }
-    positioned.clusters = graph.clusters.compactMap { cluster in
+    placed.clusters = graph.clusters.compactMap { cluster in
       guard !unframed.contains(cluster.name) else { return nil }
-      var placed = cluster
-      placed.parent = framed(cluster.parent)
-      if let box = boxes[cluster.name] { placed.attributes = cluster.attributes.setting(.init("bb", box.bb)) }
-      return placed
+      var framedCluster = cluster
+      framedCluster.parent = Self.framed(cluster.parent, unframed: unframed, union: union)
+      if let box = boxes[cluster.name] { framedCluster.attributes = cluster.attributes.setting(.init("bb", box.bb)) }
+      return framedCluster
     }
     // A subgraph starts with its parent's attributes: the header and the class are taken off it.
-    positioned.clusters.append(
+    placed.clusters.append(
       .init(
         name: Self.extentCluster,
         attributes: [
@@ -153,22 +188,69 @@ struct StableLayout: Codable {
           .init("bb", extent.bb),
         ]
       ))
-    positioned.nodes = graph.nodes.map { node in
-      guard let position = geometry.nodes[node.place], let size = union.size(ofNode: node.place) else { return node }
-      return .init(
-        name: node.name, cluster: framed(node.cluster),
-        attributes: node.attributes.setting(.init("pos", position)).setting(size.nodeWidth)
-          .setting(size.nodeHeight), slot: node.slot)
-    }
     // Invisible edges only shaped the union's layout: a placed frame draws without them (their
     // routes would stretch the frame past the union's extent).
-    positioned.edges = zip(graph.edges, Union.edgeKeys(of: graph)).compactMap { edge, key in
-      guard !key.isInvisible else { return nil }
+    var edges: [GraphDescription.Edge] = []
+    var keys: [Union.EdgeKey] = []
+    var indices: [Int] = []
+    for (index, (edge, key)) in zip(graph.edges, Union.edgeKeys(of: graph)).enumerated() where !key.isInvisible {
+      edges.append(edge)
+      keys.append(key)
+      indices.append(index)
+    }
+    placed.edges = edges
+    return Placement(frame: placed, edgeKeys: keys, edgeIndices: indices, unframed: unframed, layout: self)
+  }
+
+  /// A frame placed by the stable layout (``placement(of:frame:)``).
+  struct Placement {
+    /// The frame with its attributes and clusters placed, and its nodes and drawn edges as the
+    /// frame's graph has them: ``node(_:)`` and ``edge(_:)`` place them.
+    let frame: GraphDescription
+    /// The union edge of each of ``frame``'s edges.
+    let edgeKeys: [Union.EdgeKey]
+    /// The number of each of ``frame``'s edges among the edges of the frame's graph (the
+    /// invisible ones are left out).
+    let edgeIndices: [Int]
+    fileprivate let unframed: Set<String>
+    fileprivate let layout: StableLayout
+
+    /// Node number `index` of ``frame``, at its place and of its size in the union.
+    func node(_ index: Int) -> GraphDescription.Node {
+      let node = frame.nodes[index]
+      guard let position = layout.geometry.nodes[node.place], let size = layout.union.size(ofNode: node.place) else {
+        return node
+      }
+      return .init(
+        name: node.name, cluster: StableLayout.framed(node.cluster, unframed: unframed, union: layout.union),
+        attributes: node.attributes.setting(.init("pos", position)).setting(size.nodeWidth).setting(size.nodeHeight),
+        slot: node.slot)
+    }
+
+    /// Edge number `index` of ``frame``, on its route in the union.
+    func edge(_ index: Int) -> GraphDescription.Edge {
+      let edge = frame.edges[index]
       var attributes = edge.attributes
-      for (name, value) in geometry.edges[key] ?? [:] { attributes = attributes.setting(.init(name, value)) }
+      for (name, value) in layout.geometry.edges[edgeKeys[index]] ?? [:] {
+        attributes = attributes.setting(.init(name, value))
+      }
       return .init(tail: edge.tail, head: edge.head, attributes: attributes)
     }
-    return positioned
+
+    /// The whole frame placed.
+    var positioned: GraphDescription {
+      var positioned = frame
+      positioned.nodes = frame.nodes.indices.map(node)
+      positioned.edges = frame.edges.indices.map(edge)
+      return positioned
+    }
+  }
+
+  /// The cluster a node or cluster drawn in `name` goes in: `name`, or the nearest cluster around
+  /// it that is framed.
+  fileprivate static func framed(_ name: String?, unframed: Set<String>, union: Union) -> String? {
+    guard let name, unframed.contains(name) else { return name }
+    return union.ancestors(ofCluster: name).first { !unframed.contains($0) }
   }
 
   /// The margin of a frame drawn around some of the nodes of one of the union's frames: two such
@@ -248,7 +330,7 @@ extension StableLayout {
 /// What a frame holds, by the union's numbers for its nodes and clusters: all a frame's placing
 /// needs besides its own graph.
 struct FrameOutline: Codable {
-  struct Member: Codable {
+  struct Member: Codable, Hashable {
     var node: Int
     /// The cluster the node is in, in this frame; -1 for none.
     var cluster: Int
@@ -265,4 +347,21 @@ struct FrameOutline: Codable {
   var clusters: [Cluster]
   /// The size of the frame's header; nil when it has none (or until it is measured).
   var header: LayoutSize?
+}
+
+extension StableLayout.Union {
+  /// True when this measured union is sure to be taller than `maximumHeight` points (its tallest
+  /// chain of nodes is) or to cover more than `maximumArea` square points (its nodes do).
+  func isSureToOverflow(maximumHeight: Double?, maximumArea: Double?) -> Bool {
+    if let maximumHeight {
+      let chain = graph.tallestChain(
+        height: { size(ofNode: $0)?.height ?? 0 }, separation: StableLayout.minimumRankSeparation)
+      if chain > maximumHeight { return true }
+    }
+    if let maximumArea {
+      let area = nodeSizes.reduce(0.0) { $0 + ($1.map { $0.width * $0.height } ?? 0) }
+      if area > maximumArea { return true }
+    }
+    return false
+  }
 }
