@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VCGraph
 import VCGraphJobs
@@ -35,14 +36,10 @@ import VCGraphJobs
     AtlasMap(storyboards: try files.map { try Storyboard(data: Data($0.xml.utf8), path: "\($0.name).storyboard") })
   }
 
-  /// Graphviz is not thread-safe: one test at a time draws in this process.
-  static let graphviz = NSLock()
-
-  /// Calls `body` with a renderer of its own, while no other test draws.
+  /// Calls `body` with a renderer of its own, while no other test of any target uses Graphviz
+  /// (``GraphvizLock``: Graphviz is not thread-safe, and every target's tests share one process).
   static func withRenderer<Result>(_ body: (Renderer) throws -> Result) throws -> Result {
-    graphviz.lock()
-    defer { graphviz.unlock() }
-    return try body(try Renderer())
+    try GraphvizLock.withGraphviz { try body(try Renderer()) }
   }
 
   /// Cuts and draws `map` in this process, as `vcgraph storyboard` does in its worker.

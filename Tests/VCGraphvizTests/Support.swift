@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VCGraph
 import VCGraphviz
@@ -172,18 +173,14 @@ func plainText(ofHTML html: String) -> String {
 
 // MARK: - Rendering, one graph at a time
 
-/// Graphviz is not thread-safe, and Swift Testing runs tests in parallel: every test that renders
-/// does it inside ``withRenderer(_:)``, which holds this lock.
-private let graphvizLock = NSLock()
-
-/// Calls `body` with a new renderer while no other test uses Graphviz; the renderer is freed before the lock is released.
+/// Calls `body` with a new renderer while no other test uses Graphviz (Swift Testing runs tests in
+/// parallel, and Graphviz is not thread-safe: ``GraphvizLock``, shared with the other targets); the
+/// renderer is freed before the lock is released.
 func withRenderer<Result>(_ body: (Renderer) throws -> Result) throws -> Result {
-  graphvizLock.lock()
-  defer { graphvizLock.unlock() }
-  return try {
+  try GraphvizLock.withGraphviz {
     let renderer = try Renderer()
     return try body(renderer)
-  }()
+  }
 }
 
 /// Renders one diagram with a renderer of its own.
