@@ -31,10 +31,16 @@ final class PNGEncoder {
     var pixels: [UInt8]
     var rowCount: Int
     var isOpaque: Bool
-    /// The band's rows, each a filter byte and the pixels, deflated (raw, flushed), for both
-    /// colour types once asked for.
-    var deflated: [Bool: [UInt8]] = [:]
-    var adler: [Bool: UInt] = [:]
+    /// What the band's rows became, by whether the picture was opaque (RGB) or not (RGBA).
+    var deflated: [Bool: Deflated] = [:]
+  }
+
+  /// A band's rows, each a filter byte and the pixels, deflated (raw, flushed): the bytes, and the
+  /// Adler-32 and length of what they inflate to, for the zlib stream's checksum.
+  private struct Deflated {
+    var bytes: [UInt8]
+    var adler: UInt
+    var inflatedLength: Int
   }
 
   private var width = 0
@@ -86,20 +92,20 @@ final class PNGEncoder {
     var data: [UInt8] = [0x78, 0x5E]  // zlib: deflate, 32 KiB window, a middle level
     var adler = adler32(0, nil, 0)
     for index in bands.indices {
-      if let deflated = bands[index].deflated[isOpaque], let bandAdler = bands[index].adler[isOpaque] {
+      let band: Deflated
+      if let known = bands[index].deflated[isOpaque] {
         reusedBands += 1
-        data += deflated
-        adler = adler32_combine(adler, bandAdler, off_t(bands[index].rowCount * (1 + width * (isOpaque ? 3 : 4))))
-        continue
+        band = known
+      } else {
+        let pixels = UnsafeBufferPointer(
+          start: argb + index * Self.rowsPerBand * stride, count: bands[index].rowCount * stride)
+        guard let made = deflate(pixels, isOpaque: isOpaque) else { return nil }
+        deflatedBands += 1
+        bands[index].deflated[isOpaque] = made
+        band = made
       }
-      let pixels = UnsafeBufferPointer(
-        start: argb + index * Self.rowsPerBand * stride, count: bands[index].rowCount * stride)
-      guard let (deflated, bandAdler) = deflate(pixels, isOpaque: isOpaque) else { return nil }
-      deflatedBands += 1
-      bands[index].deflated[isOpaque] = deflated
-      bands[index].adler[isOpaque] = bandAdler
-      data += deflated
-      adler = adler32_combine(adler, bandAdler, off_t(rows.count))
+      data += band.bytes
+      adler = adler32_combine(adler, band.adler, off_t(band.inflatedLength))
     }
     // An empty last block (fixed Huffman codes, only its end), then the checksum.
     data += [0x03, 0x00]
@@ -115,15 +121,9 @@ final class PNGEncoder {
     return file
   }
 
-  /// Forgets the last picture (for tests).
-  func removeAll() {
-    bands.removeAll()
-    width = 0
-  }
-
   /// Deflates one band's rows as PNG has them: a filter byte (none), then RGB or RGBA samples,
-  /// unpremultiplied as cairo's PNG writer does. Returns the raw deflate bytes and their Adler-32.
-  private func deflate(_ pixels: UnsafeBufferPointer<UInt8>, isOpaque: Bool) -> ([UInt8], UInt)? {
+  /// unpremultiplied as cairo's PNG writer does.
+  private func deflate(_ pixels: UnsafeBufferPointer<UInt8>, isOpaque: Bool) -> Deflated? {
     let channels = isOpaque ? 3 : 4
     let rowLength = 1 + width * channels
     let rowCount = pixels.count / (width * 4)
@@ -173,7 +173,7 @@ final class PNGEncoder {
     // A copy of just the bytes written: a band keeps it, and the buffer is as big as the band's pixels.
     let deflated = Array(output[..<(output.count - Int(stream.avail_out))])
     let adler = rows.withUnsafeBufferPointer { adler32(1, $0.baseAddress, uInt($0.count)) }
-    return (deflated, adler)
+    return Deflated(bytes: deflated, adler: adler, inflatedLength: rows.count)
   }
 
   /// A raw deflate stream (no zlib header: the file has one for all bands), made once.

@@ -210,29 +210,25 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
   /// scenario's are made again for each run tried, so that its memory does not grow with its steps.
   static var keptFrames: Int { 256 }
 
-  /// The frames' diagrams, made once (read again as the search tries runs that start at them), and
-  /// each frame's graph at each level, theme and set of pinned controllers it was built at.
+  /// The frames' diagrams, made once (read again as the search tries runs that start at them);
+  /// each frame's graph at each level, theme and set of pinned controllers it was built at; and the
+  /// ranges of frames the search for one run laid out (narrowing a run down, it may ask again).
   private final class Made {
     struct GraphKey: Hashable {
       var frame: Int
       var theme: Int
       var level: FoldLevel
-      var pinned: Int
+      var pinned: Set<String>
+    }
+
+    struct RunKey: Hashable {
+      var frames: Range<Int>
+      var level: FoldLevel
     }
 
     var diagrams: [Diagram]?
     var graphs: [GraphKey: GraphDescription] = [:]
-    /// The frames laid out at a level, and what came of it: the search that narrows a run down
-    /// may ask for the same frames again.
     var laidOut: [RunKey: (run: ScenarioLayout.Run, fits: Bool, isComfortable: Bool)] = [:]
-
-    struct RunKey: Hashable {
-      var start: Int
-      var end: Int
-      var level: FoldLevel
-    }
-    /// Each set of pinned controllers by its number in ``graphs``' keys.
-    var pinnedSets: [Set<String>: Int] = [:]
   }
 
   init(
@@ -283,6 +279,8 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
   /// a tie); a frame that fits at no level alone, drawn at the level that folds most. A level after
   /// the first that fits is tried only for a run longer than the best so far.
   private func longestRun(from start: Int) throws(RenderError) -> ScenarioLayout.Run {
+    // What earlier runs laid out starts at other frames: not kept, each holds a union's layout.
+    made.laidOut.removeAll()
     var best: ScenarioLayout.Run?
     for level in levels {
       if level > .all, best != nil { break }
@@ -334,11 +332,9 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
       return themed.graph(level: level, pinned: pinned)
     }
     guard let kept = made.diagrams else { return AnySequence(run(frames).lazy.map(graph)) }
-    let pinnedNumber = made.pinnedSets[pinned] ?? made.pinnedSets.count
-    made.pinnedSets[pinned] = pinnedNumber
     return AnySequence(
       frames.map { frame in
-        let key = Made.GraphKey(frame: frame, theme: theme, level: level, pinned: pinnedNumber)
+        let key = Made.GraphKey(frame: frame, theme: theme, level: level, pinned: pinned)
         if let known = made.graphs[key] { return known }
         let built = graph(kept[frame])
         made.graphs[key] = built
@@ -356,7 +352,7 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
   private func laidOut(
     _ frames: Range<Int>, _ level: FoldLevel
   ) throws(RenderError) -> (run: ScenarioLayout.Run, fits: Bool, isComfortable: Bool) {
-    let key = Made.RunKey(start: frames.lowerBound, end: frames.upperBound, level: level)
+    let key = Made.RunKey(frames: frames, level: level)
     if let known = made.laidOut[key] { return known }
     let result = try layOut(frames, level)
     made.laidOut[key] = result
