@@ -32,6 +32,7 @@ struct DrawingOptions: ParsableArguments {
         command: command, plan: plan, themes: theme.themes, folding: folding.folding, pageBudget: folding.pageBudget,
         limits: workers.limits))
     job.said = { printError($0) }
+    job.startDrawing()
     return job
   }
 

@@ -25,9 +25,9 @@ extension RenderJob {
   /// it. A worker writes its frames' files straight into the staging folder and reports each; here
   /// they are adopted as they come, and each scenario, once all its frames are in, gets its index
   /// and flipbook pages and is moved into place, in command-line order.
-  func supervise(_ scenarios: [LoadedScenario], worker command: WorkerCommand, report: (Report) -> Void) -> Bool {
+  func supervise(_ scenarios: [LoadedScenario], pool: WorkerPool, report: (Report) -> Void) -> Bool {
     withoutActuallyEscaping(report) { report in
-      RenderSupervisor(job: self, scenarios: scenarios, command: command, report: report).run()
+      RenderSupervisor(job: self, scenarios: scenarios, pool: pool, report: report).run()
     }
   }
 }
@@ -57,13 +57,13 @@ private final class RenderSupervisor {
   private var failed = false
 
   init(
-    job: RenderJob, scenarios: [RenderJob.LoadedScenario], command: WorkerCommand,
+    job: RenderJob, scenarios: [RenderJob.LoadedScenario], pool: WorkerPool,
     report: @escaping (RenderJob.Report) -> Void
   ) {
     self.job = job
     self.scenarios = scenarios
     self.report = report
-    pool = WorkerPool(command: command, header: WorkerHeader(limits: job.options.limits, render: job.options))
+    self.pool = pool
     runs = scenarios.map { ScenarioRun(expected: job.steps(of: $0.scenario).count) }
   }
 

@@ -140,9 +140,15 @@ public final class RenderJob {
           "warning: --jobs \(options.jobs): this machine has \(Self.maximumJobs) core\(Self.maximumJobs == 1 ? "" : "s"); "
             + "drawing with \(workerCount) worker process\(workerCount == 1 ? "" : "es")"))
     }
-    let scenarios = load(Scenario.paths(expanding: paths), failed: &failed, report: report)
+    let pool = WorkerPool(command: worker, header: WorkerHeader(limits: options.limits, render: options))
+    let expanded = Scenario.paths(expanding: paths)
+    // The first worker starts before the scenarios are read: Graphviz and the fonts load in it
+    // meanwhile (``Renderer/warmUp()``). One that cannot start is tried again, and told, when a
+    // task is handed out.
+    if !expanded.isEmpty { _ = try? pool.start() }
+    let scenarios = load(expanded, failed: &failed, report: report)
     report(.started(frames: scenarios.reduce(0) { $0 + steps(of: $1.scenario).count }, scenarios: scenarios.count))
-    if !supervise(scenarios, worker: worker, report: report) { failed = true }
+    if !supervise(scenarios, pool: pool, report: report) { failed = true }
     return !failed
   }
 

@@ -111,6 +111,17 @@ public final class SnapshotJob {
     close()
   }
 
+  /// Starts the worker that will draw the pictures, when the plan draws any, so that it loads
+  /// Graphviz and the fonts while the input is still being read: call it before reading. Without
+  /// it, the worker starts at the first picture. A worker that cannot start is started again, and
+  /// its failure told, at the first picture.
+  public func startDrawing() {
+    guard !options.plan.formats.compactMap(\.diagramFormat).isEmpty, (try? drawingRenderer()) != nil,
+      let pool = drawer?.pool, pool.workers.isEmpty
+    else { return }
+    _ = try? pool.start()
+  }
+
   /// Reaps the worker: it ends at the end of its input.
   public func close() {
     drawer?.pool.close()

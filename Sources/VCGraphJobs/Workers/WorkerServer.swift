@@ -43,6 +43,8 @@ public enum WorkerServer {
     header.limits.limitThisProcess()
     input.limit = WorkerWire.messageLimit
     let session = WorkerSession(header: header, fault: WorkerFault.current)
+    // Its job starts it before it reads the scenarios: Graphviz and the fonts load meanwhile.
+    if input.pending.isEmpty, let renderer = try? session.drawer() { renderer.warmUp() }
     while true {
       // A task is a JSON object: anything else is refused at its first byte.
       while input.pending.isEmpty, input.fill() {}

@@ -14,6 +14,20 @@ public final class Renderer {
     context = try GraphvizContext()
   }
 
+  /// Loads what Graphviz loads for the first diagram, before there is one: the `dot` layout plugin
+  /// and the text layout, whose fonts (fontconfig reading its configuration, pango its font map)
+  /// take longer than drawing a frame. A worker does it while its job still reads the scenarios,
+  /// so that the first frame does not wait for it. It lays out a one-box graph in this process and
+  /// keeps nothing but what Graphviz and the text measures keep anyway; a failure here is the
+  /// first diagram's to report, so it is not thrown.
+  public func warmUp() {
+    var graph = GraphDescription()
+    graph.nodes = [
+      .init(name: "warm", attributes: [.init("fontname", DiagramStyle.font), .init("label", "UIViewController")])
+    ]
+    _ = try? context.layout(graph, engine: "dot")
+  }
+
   /// The DOT of `diagram` as vcgraph builds it at its folding's first level, before any layout:
   /// what Graphviz is handed, for a bug report when it crashed drawing it. Only cgraph runs.
   public func unlaidSource(of diagram: Diagram) throws(RenderError) -> [UInt8] {
