@@ -79,6 +79,23 @@ import VCGraph
     }
   }
 
+  /// When no level fits every frame, the search for runs takes each frame's graph from the
+  /// sketches the whole search made at that level (journal-app pins no controller), and finds a
+  /// frame's places once a level, however many runs it tries.
+  @Test func theRunSearchTakesGraphsFromTheSketchesOfEveryFrame() throws {
+    let replay = try sampleReplay("journal-app.yaml")
+    try withRenderer { renderer in
+      let built = FrameSearchCounts.graphsBuiltForRuns
+      let placed = FrameSearchCounts.placesFoundForRuns
+      let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
+      try #require(layout.runs.count > 1, "journal-app fits no page in one run")
+      #expect(FrameSearchCounts.graphsBuiltForRuns - built == 0)
+      let levels = DrawingOptions().folding.levels.filter { $0 >= .stacks }.count
+      #expect(FrameSearchCounts.placesFoundForRuns - placed <= levels * replay.frames.count)
+      #expect(layout.runs.allSatisfy { $0.sketches?.count == $0.frames.count })
+    }
+  }
+
   /// The boxes a stable layout measured are known to the next layout in the same context (the
   /// runs and fold levels a scenario tries, the next scenario): it measures only its frames' headers.
   @Test func aSecondLayoutMeasuresOnlyItsHeaders() throws {

@@ -196,6 +196,13 @@ struct FrameSketches: Codable, Sendable {
     return SharedText(reference: references.count - 1, prefix: bytes.count, suffix: 0, middle: "")
   }
 
+  /// The sketches of the frames of `range` alone, numbered from 0, sharing these pieces.
+  func frames(_ range: Range<Int>) -> FrameSketches {
+    var slice = self
+    slice.frames = Array(frames[range])
+    return slice
+  }
+
   /// The graphs of every frame in the theme number `theme`, made one at a time as they are read.
   func graphs(theme: Int, frames range: Range<Int>? = nil) -> some Sequence<GraphDescription> {
     (range ?? 0..<frames.count).lazy.map { graph(frame: $0, theme: theme) }

@@ -46,6 +46,12 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   private var sampleIsWhole = true
   /// The controllers the sample pinned at each level it was sketched at.
   private var samplePinned: [FoldLevel: Set<String>] = [:]
+  /// Every frame sketched at each level whose union was laid out, for a scenario of at most
+  /// ``keptFrames`` frames: when no level fits them all, the search for runs
+  /// (``ScenarioLayout``) draws its graphs from them instead of building each frame's graph again.
+  private(set) var sketchedLevels: [FoldLevel: FrameSketches] = [:]
+  /// The most frames whose sketches at every level the search keeps for the runs.
+  static var keptFrames: Int { 256 }
   /// How many unions were laid out, and how many times every frame was sketched (for tests).
   private(set) var unionsLaidOut = 0
   private(set) var sketchingPasses = 0
@@ -176,6 +182,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     let sketches =
       sampleIsWhole ? try sketched(level, frames: sample, checking: level < .stacks) : try sketched(level)
     if sketches.isCut { return .overflows }
+    if frameCount <= Self.keptFrames, sketches.count == frameCount { sketchedLevels[level] = sketches }
     unionsLaidOut += 1
     guard
       let layout = try StableLayout(
@@ -262,4 +269,8 @@ enum FrameSearchCounts {
   nonisolated(unsafe) static var sketchingCut = 0
   /// Frames sketched to be laid out together (all of a scenario's, or its sample), by level.
   nonisolated(unsafe) static var framesSketched: [FoldLevel: Int] = [:]
+  /// Frames' graphs the search for runs built from their diagrams, not taken from sketches.
+  nonisolated(unsafe) static var graphsBuiltForRuns = 0
+  /// Frames' places the search for runs found from their diagrams' plans.
+  nonisolated(unsafe) static var placesFoundForRuns = 0
 }

@@ -67,7 +67,7 @@ public struct ScenarioLayout: Codable, Sendable {
     if whole == nil {
       beside = try StableRunSearch(
         context: context, budget: budget, themes: themes, levels: levels, frameCount: frameCount, stacksSides: false,
-        movingColumns: moving, diagrams: diagrams
+        movingColumns: moving, sketched: search.sketchedLevels, diagrams: diagrams
       ).consecutiveRuns()
     }
     runs = Self.sameSize(beside)
@@ -76,7 +76,7 @@ public struct ScenarioLayout: Codable, Sendable {
     guard besideOverflow.frames > 0 else { return }
     let stacked = try StableRunSearch(
       context: context, budget: budget, themes: themes, levels: levels, frameCount: frameCount, stacksSides: true,
-      movingColumns: moving,
+      movingColumns: moving, sketched: [:],
       diagrams: {
         diagrams().lazy.map { diagram in
           var stacked = diagram
@@ -165,26 +165,38 @@ public struct ScenarioLayout: Codable, Sendable {
   /// one, a controller it presents from in another): they keep a place of their own in every frame,
   /// so that nothing jumps.
   static func controllersWithSeveralPlaces(in diagrams: some Sequence<Diagram>, level: FoldLevel) -> Set<String> {
+    severalPlaces(in: diagrams.lazy.map { places(in: $0, level: level) })
+  }
+
+  /// The controllers drawn at two places among frames whose places ``places(in:level:)`` gave.
+  static func severalPlaces(in frames: some Sequence<[(controller: String, place: String)]>) -> Set<String> {
     var places: [String: String] = [:]
     var pinned: Set<String> = []
-    for diagram in diagrams {
-      // The sides of a `--size-classes` frame name their controllers by side: `compact/home`.
-      let parts =
-        diagram.sides.isEmpty
-        ? [("", diagram)]
-        : diagram.drawnSides.map {
-          (Diagram.namePrefix(ofSide: $0.key), $0.diagram)
-        }
-      for (prefix, part) in parts {
-        let plan = part.plan(level: level)
-        for (id, _) in plan.controllers {
-          let key = prefix + id
-          let place = prefix + (plan.slots[id] ?? Diagram.nodeName(ofController: id))
-          if let known = places[key], known != place { pinned.insert(key) } else { places[key] = place }
-        }
+    for frame in frames {
+      for (key, place) in frame {
+        if let known = places[key], known != place { pinned.insert(key) } else { places[key] = place }
       }
     }
     return pinned
+  }
+
+  /// Where a frame's diagram draws each controller at `level`: the controller and its place, each
+  /// named by side in a `--size-classes` frame (`compact/home`).
+  static func places(in diagram: Diagram, level: FoldLevel) -> [(controller: String, place: String)] {
+    let parts =
+      diagram.sides.isEmpty
+      ? [("", diagram)]
+      : diagram.drawnSides.map {
+        (Diagram.namePrefix(ofSide: $0.key), $0.diagram)
+      }
+    var places: [(controller: String, place: String)] = []
+    for (prefix, part) in parts {
+      let plan = part.plan(level: level)
+      for (id, _) in plan.controllers {
+        places.append((prefix + id, prefix + (plan.slots[id] ?? Diagram.nodeName(ofController: id))))
+      }
+    }
+    return places
   }
 }
 
@@ -203,6 +215,9 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
   let movingColumns: Set<String>
   /// The diagrams of every frame, made again, one at a time, each time they are read.
   let diagrams: () -> Frames
+  /// Every frame sketched at some levels (``SketchedSearch/sketchedLevels``): a frame's graph at
+  /// such a level with the same controllers pinned is taken from there, not built again.
+  let sketched: [FoldLevel: FrameSketches]
   /// What the search made and keeps for the runs it tries next.
   private let made = Made()
 
@@ -221,6 +236,11 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
       var pinned: Set<String>
     }
 
+    struct PlacesKey: Hashable {
+      var frame: Int
+      var level: FoldLevel
+    }
+
     struct RunKey: Hashable {
       var frames: Range<Int>
       var level: FoldLevel
@@ -228,12 +248,15 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
 
     var diagrams: [Diagram]?
     var graphs: [GraphKey: GraphDescription] = [:]
+    /// Where each kept frame draws its controllers, by level (``ScenarioLayout/places(in:level:)``).
+    var places: [PlacesKey: [(controller: String, place: String)]] = [:]
     var laidOut: [RunKey: (run: ScenarioLayout.Run, fits: Bool, isComfortable: Bool)] = [:]
   }
 
   init(
     context: GraphvizContext, budget: PageBudget, themes: [Theme], levels: [FoldLevel], frameCount: Int,
-    stacksSides: Bool, movingColumns: Set<String>, diagrams: @escaping () -> Frames
+    stacksSides: Bool, movingColumns: Set<String>, sketched: [FoldLevel: FrameSketches],
+    diagrams: @escaping () -> Frames
   ) {
     self.context = context
     self.budget = budget
@@ -242,6 +265,7 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
     self.frameCount = frameCount
     self.stacksSides = stacksSides
     self.movingColumns = movingColumns
+    self.sketched = sketched
     self.diagrams = diagrams
     if frameCount <= Self.keptFrames { made.diagrams = Array(diagrams()) }
   }
@@ -325,8 +349,12 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
   private func graphs(
     _ frames: Range<Int>, _ theme: Int, _ level: FoldLevel, _ pinned: Set<String>
   ) -> AnySequence<GraphDescription> {
+    if let sketches = sketched[level], sketches.pinned == pinned {
+      return AnySequence(sketches.graphs(theme: theme, frames: frames))
+    }
     let style = themes[theme]
     func graph(_ diagram: Diagram) -> GraphDescription {
+      FrameSearchCounts.graphsBuiltForRuns += 1
       var themed = diagram
       themed.theme = style
       return themed.graph(level: level, pinned: pinned)
@@ -342,9 +370,22 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
       })
   }
 
+  /// The controllers `frames` pin at `level`: those they draw at several places, and the moving
+  /// columns. Each kept frame's places are found once a level.
   private func pinned(_ frames: Range<Int>, _ level: FoldLevel) -> Set<String> {
     guard level >= .stacks else { return movingColumns }
-    return ScenarioLayout.controllersWithSeveralPlaces(in: run(frames), level: level).union(movingColumns)
+    guard let kept = made.diagrams else {
+      return ScenarioLayout.controllersWithSeveralPlaces(in: run(frames), level: level).union(movingColumns)
+    }
+    let places = frames.lazy.map { frame in
+      let key = Made.PlacesKey(frame: frame, level: level)
+      if let known = self.made.places[key] { return known }
+      FrameSearchCounts.placesFoundForRuns += 1
+      let found = ScenarioLayout.places(in: kept[frame], level: level)
+      self.made.places[key] = found
+      return found
+    }
+    return ScenarioLayout.severalPlaces(in: places).union(movingColumns)
   }
 
   /// The layout of `frames` at `level` in the first theme, and whether it fits the page and is
@@ -403,6 +444,7 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
 
   /// The frames of a run sketched at its level and pinning: the graphs its layouts were made of.
   private func sketches(_ frames: Range<Int>, _ level: FoldLevel, _ pinned: Set<String>) -> FrameSketches {
-    FrameSketches(run(frames), level: level, pinned: pinned, themes: themes)
+    if let sketches = sketched[level], sketches.pinned == pinned { return sketches.frames(frames) }
+    return FrameSketches(run(frames), level: level, pinned: pinned, themes: themes)
   }
 }
