@@ -78,7 +78,8 @@ struct FrameSketches: Codable, Sendable {
   /// must be made again with them pinned (``several``).
   private(set) var several: Set<String> = []
 
-  private var nodes = Pieces<GraphDescription.Node>()
+  /// The nodes, kept as the numbers of their texts (a long flow draws thousands).
+  private var nodes = NodeVariants()
   private var edges = Pieces<GraphDescription.Edge>()
   private var clusters = Pieces<GraphDescription.Cluster>()
   private var attributeLists = Pieces<[GraphDescription.Attribute]>()
@@ -144,7 +145,7 @@ struct FrameSketches: Codable, Sendable {
   var count: Int { frames.count }
 
   /// The number of distinct nodes the frames draw, over all themes: what sketching keeps once.
-  var distinctNodes: Int { nodes.list.count }
+  var distinctNodes: Int { nodes.count }
 
   /// The graph of frame number `frame` (from 0) in the theme number `theme`, as
   /// ``Diagram/graph(level:pinned:wrapping:placing:)`` made it.
@@ -160,7 +161,7 @@ struct FrameSketches: Codable, Sendable {
     graph.nodeDefaults = attributeLists.list[sketch.nodeDefaults]
     graph.edgeDefaults = attributeLists.list[sketch.edgeDefaults]
     graph.clusters = sketch.clusters.map { clusters.list[Int($0)] }
-    graph.nodes = sketch.nodes.map { nodes.list[Int($0)] }
+    graph.nodes = sketch.nodes.map { nodes[Int($0)] }
     graph.edges = sketch.edges.map { edges.list[Int($0)] }
     return graph
   }
@@ -253,7 +254,7 @@ struct FrameSketches: Codable, Sendable {
       clusters: graph.clusters.map { cluster in
         Int32(clusters.known(cluster) ?? clusters.add(compacted(cluster)))
       },
-      nodes: graph.nodes.map { node in Int32(nodes.known(node) ?? nodes.add(compacted(node))) },
+      nodes: graph.nodes.map { node in Int32(nodes.number(of: node)) },
       edges: graph.edges.map { edge in Int32(edges.known(edge) ?? edges.add(compacted(edge))) }
     ).sharing(&numberLists)
   }
@@ -279,15 +280,6 @@ struct FrameSketches: Codable, Sendable {
       compact.value = kept(attribute.value)
       return compact
     }
-  }
-
-  private mutating func compacted(_ node: GraphDescription.Node) -> GraphDescription.Node {
-    var compact = node
-    compact.name = kept(node.name)
-    compact.cluster = node.cluster.map { kept($0) }
-    compact.slot = node.slot.map { kept($0) }
-    compact.attributes = compacted(node.attributes)
-    return compact
   }
 
   private mutating func compacted(_ edge: GraphDescription.Edge) -> GraphDescription.Edge {
