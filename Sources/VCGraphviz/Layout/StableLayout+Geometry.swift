@@ -76,7 +76,7 @@ extension StableLayout {
 }
 
 /// A width and height in points.
-struct LayoutSize: Equatable, Codable {
+struct LayoutSize: Hashable, Codable {
   var width: Double
   var height: Double
 

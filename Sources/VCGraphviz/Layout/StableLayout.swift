@@ -85,8 +85,24 @@ struct StableLayout: Codable {
     var union = Union()
     var measurements = measurements
     var frames: [FrameOutline] = []
-    // Frames that draw the same places share one list of them.
+    // Frames that draw the same places share one list of them, and those whose clusters are the
+    // same and measured alike one list of those: a long scenario's frames draw a few of each.
     var placings: Set<[FrameOutline.Member]> = []
+    var clusterLists: Set<[FrameOutline.Cluster]> = []
+    /// The frames whose clusters are measured and shared.
+    var shared = 0
+    func flush() throws(RenderError) {
+      try measurements.flush(into: &union, frames: &frames)
+      // The clusters' label sizes are all in now: no frame so far changes any more.
+      for index in shared..<frames.count {
+        if let known = clusterLists.firstIndex(of: frames[index].clusters) {
+          frames[index].clusters = clusterLists[known]
+        } else {
+          clusterLists.insert(frames[index].clusters)
+        }
+      }
+      shared = frames.count
+    }
     for graph in graphs {
       union.add(graph, frame: frames.count, measurements: &measurements, measuringLabels: measuringLabels)
       var outline = union.outline(of: graph)
@@ -96,9 +112,9 @@ struct StableLayout: Codable {
         placings.insert(outline.nodes)
       }
       frames.append(outline)
-      if measurements.isBatchFull { try measurements.flush(into: &union, frames: &frames) }
+      if measurements.isBatchFull { try flush() }
     }
-    try measurements.flush(into: &union, frames: &frames)
+    try flush()
     union.finish()
     return (union, frames)
   }
@@ -336,7 +352,7 @@ struct FrameOutline: Codable {
     var cluster: Int
   }
 
-  struct Cluster: Codable {
+  struct Cluster: Codable, Hashable {
     var cluster: Int
     var margin: Double
     /// The size of its label; nil when it has none (or until it is measured).
