@@ -52,14 +52,20 @@ struct FrameSketches: Codable, Sendable {
     var tail: Int
   }
 
-  /// A text kept as the part it does not share with a reference text (``references``): a frame's
+  /// A text kept as the parts it does not share with a reference text (``references``): a frame's
   /// header differs from the one before it in a few words (its step, its action), not in its markup.
+  /// The text is the reference's first `prefix` bytes, `middle` with the reference's bytes
+  /// `common` put in after its first `split` bytes, and the reference's last `suffix` bytes.
   struct SharedText: Codable, Sendable {
     var reference: Int
     /// How many UTF-8 bytes it shares with the reference at the start, and at the end.
     var prefix: Int
     var suffix: Int
     var middle: String
+    /// Where in the middle the run it shares with the reference between two changes goes (the
+    /// text between the step and the action, say), and that run's bytes in the reference.
+    var split = 0
+    var common = 0..<0
   }
 
   /// One frame: its graph in each theme, in the order of the themes, and the sides its index entry
@@ -168,11 +174,14 @@ struct FrameSketches: Codable, Sendable {
 
   /// The text `shared` keeps.
   private func text(of shared: SharedText) -> String {
-    let reference = references[shared.reference].utf8
-    var text = String(decoding: reference.prefix(shared.prefix), as: UTF8.self)
-    text += shared.middle
-    text += String(decoding: reference.suffix(shared.suffix), as: UTF8.self)
-    return text
+    let reference = Array(references[shared.reference].utf8)
+    var bytes = Array(reference[..<shared.prefix])
+    let middle = Array(shared.middle.utf8)
+    bytes += middle[..<shared.split]
+    bytes += reference[shared.common]
+    bytes += middle[shared.split...]
+    bytes += reference[(reference.count - shared.suffix)...]
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `text` kept against the last reference text, or as a new reference when it shares less than
@@ -189,12 +198,46 @@ struct FrameSketches: Codable, Sendable {
       while prefix > 0, prefix < bytes.count, bytes[prefix] & 0xC0 == 0x80 { prefix -= 1 }
       while suffix > 0, bytes[bytes.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
       if 2 * (prefix + suffix) >= bytes.count {
-        let middle = String(decoding: bytes[prefix..<(bytes.count - suffix)], as: UTF8.self)
-        return SharedText(reference: references.count - 1, prefix: prefix, suffix: suffix, middle: middle)
+        let middle = bytes[prefix..<(bytes.count - suffix)]
+        var shared = SharedText(reference: references.count - 1, prefix: prefix, suffix: suffix, middle: "")
+        // The longest run the two middles share, starting within the first bytes of each: what
+        // lies between two changes (the markup between a step number and an action).
+        let run = Self.sharedRun(middle, reference[prefix..<(reference.count - suffix)])
+        if run.length > 0 {
+          shared.split = run.start - prefix
+          shared.common = run.referenceStart..<(run.referenceStart + run.length)
+          shared.middle = String(
+            decoding: middle[..<run.start] + middle[(run.start + run.length)...], as: UTF8.self)
+        } else {
+          shared.middle = String(decoding: middle, as: UTF8.self)
+        }
+        return shared
       }
     }
     references.append(Self.compacted(text))
     return SharedText(reference: references.count - 1, prefix: bytes.count, suffix: 0, middle: "")
+  }
+
+  /// The longest run of bytes `text` and `reference` share that starts within the first 32 bytes
+  /// of each (indices of each slice), cut between characters; length 0 when none is longer than 8.
+  private static func sharedRun(
+    _ text: ArraySlice<UInt8>, _ reference: ArraySlice<UInt8>
+  ) -> (start: Int, referenceStart: Int, length: Int) {
+    var best = (start: text.startIndex, referenceStart: reference.startIndex, length: 0)
+    for start in text.indices.prefix(32) where text[start] & 0xC0 != 0x80 {
+      for referenceStart in reference.indices.prefix(32) where reference[referenceStart] == text[start] {
+        var length = 0
+        while start + length < text.endIndex, referenceStart + length < reference.endIndex,
+          text[start + length] == reference[referenceStart + length]
+        {
+          length += 1
+        }
+        // The run ends before a character's continuation bytes.
+        while length > 0, start + length < text.endIndex, text[start + length] & 0xC0 == 0x80 { length -= 1 }
+        if length > best.length { best = (start, referenceStart, length) }
+      }
+    }
+    return best.length > 8 ? best : (text.startIndex, reference.startIndex, 0)
   }
 
   /// The sketches of the frames of `range` alone, numbered from 0, sharing these pieces.

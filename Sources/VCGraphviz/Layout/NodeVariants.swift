@@ -5,10 +5,11 @@ import Foundation
 ///
 /// A long flow draws thousands of different boxes: every push of a controller popped before is a
 /// new instance (`instance 2`, `instance 3`…), and each instance is drawn in several states. Two
-/// such boxes share all their texts but a row of their label, so a node is kept as numbers of
-/// texts, and an HTML label as its rows (each `<TR>` starts one), each stored once: a new instance
-/// costs its one new row and a few hundred bytes of numbers, not the kilobyte or two its whole
-/// label and attributes take.
+/// such boxes share all their texts but a row of their label, so a node is kept as numbers: its
+/// plain attributes as one list, which the boxes of a controller in one state share, and each HTML
+/// attribute (its label) as its rows (each `<TR>` starts one), every text stored once. A new
+/// instance costs its one new row and a few dozen bytes of numbers, not the kilobyte or two its
+/// whole label and attributes take.
 ///
 /// A node is made again from its numbers each time it is read (``subscript(_:)``), the same bytes
 /// as the node stored. While nodes are added, a node is found by its hash, and compared with
@@ -18,28 +19,35 @@ struct NodeVariants: Codable, Sendable {
   /// of HTML labels.
   private var texts: [String] = []
   /// Each node's numbers, one node after the other: its name, its cluster and slot (-1 for none),
-  /// how many attributes it has, then each attribute's name, its shape (how many texts its value
-  /// is made of, times two, plus one when it is HTML) and the texts of its value.
+  /// the number of its list of plain attributes, how many HTML attributes it has, then each HTML
+  /// attribute's place among the attributes, its name, how many rows its value has and their texts.
   private var codes: [Int32] = []
   /// Where each node's numbers start in ``codes``.
   private var starts: [Int32] = []
+  /// The lists of plain attributes, one after the other: how many there are, then each one's
+  /// name and value.
+  private var lists: [Int32] = []
+  /// Where each list starts in ``lists``.
+  private var listStarts: [Int32] = []
 
-  /// The number of each text, while nodes are added.
+  /// The number of each text and of each list, while nodes are added.
   private var textNumbers: [String: Int32] = [:]
+  private var listNumbers: [[Int32]: Int32] = [:]
   /// The first node of each hash, and for each node the next of the same hash (-1 for none),
   /// while nodes are added.
   private var firstWithHash: [Int: Int32] = [:]
   private var nextWithHash: [Int32] = []
 
-  private enum CodingKeys: String, CodingKey { case texts, codes, starts }
+  private enum CodingKeys: String, CodingKey { case texts, codes, starts, lists, listStarts }
 
   init() {}
 
   /// How many nodes are stored.
   var count: Int { starts.count }
 
-  /// How many texts the nodes share (for tests).
+  /// How many texts the nodes share, and how many lists of plain attributes (for tests).
   var textCount: Int { texts.count }
+  var listCount: Int { listStarts.count }
 
   /// Node number `number`, made again from its texts: the same bytes as the node stored.
   subscript(number: Int) -> GraphDescription.Node {
@@ -51,25 +59,30 @@ struct NodeVariants: Codable, Sendable {
     let name = texts[next()]
     let cluster = next()
     let slot = next()
-    let attributeCount = next()
+    var plain = Int(listStarts[next()])
+    let plainCount = Int(lists[plain])
+    plain += 1
+    let htmlCount = next()
     var attributes: [GraphDescription.Attribute] = []
-    attributes.reserveCapacity(attributeCount)
-    for _ in 0..<attributeCount {
-      let attributeName = texts[next()]
-      let shape = next()
-      let parts = shape >> 1
-      var value: String
-      if parts == 1 {
-        value = texts[next()]
-      } else {
-        let first = at
-        var length = 0
-        for offset in 0..<parts { length += texts[Int(codes[first + offset])].utf8.count }
-        value = String()
-        value.reserveCapacity(length)
-        for _ in 0..<parts { value += texts[next()] }
+    attributes.reserveCapacity(plainCount + htmlCount)
+    for _ in 0..<htmlCount {
+      let position = next()
+      while attributes.count < position {
+        attributes.append(.init(texts[Int(lists[plain])], texts[Int(lists[plain + 1])]))
+        plain += 2
       }
-      attributes.append(shape & 1 == 1 ? .init(attributeName, html: value) : .init(attributeName, value))
+      let attributeName = texts[next()]
+      let parts = next()
+      var length = 0
+      for offset in 0..<parts { length += texts[Int(codes[at + offset])].utf8.count }
+      var value = String()
+      value.reserveCapacity(length)
+      for _ in 0..<parts { value += texts[next()] }
+      attributes.append(.init(attributeName, html: value))
+    }
+    while attributes.count < plainCount + htmlCount {
+      attributes.append(.init(texts[Int(lists[plain])], texts[Int(lists[plain + 1])]))
+      plain += 2
     }
     return GraphDescription.Node(
       name: name, cluster: cluster < 0 ? nil : texts[cluster], attributes: attributes,
@@ -87,29 +100,50 @@ struct NodeVariants: Codable, Sendable {
     let number = starts.count
     nextWithHash.append(firstWithHash[hash] ?? -1)
     firstWithHash[hash] = Int32(number)
-    starts.append(Int32(codes.count))
-    codes.append(textNumber(node.name))
-    codes.append(node.cluster.map { textNumber($0) } ?? -1)
-    codes.append(node.slot.map { textNumber($0) } ?? -1)
-    codes.append(Int32(node.attributes.count))
-    for attribute in node.attributes {
-      codes.append(textNumber(attribute.name))
-      let parts = attribute.isHTML ? Self.rows(of: attribute.value) : [attribute.value[...]]
-      codes.append(Int32(parts.count << 1 | (attribute.isHTML ? 1 : 0)))
-      for part in parts { codes.append(textNumber(String(part))) }
+    var plain: [Int32] = [0]
+    var html: [Int32] = []
+    var htmlCount: Int32 = 0
+    for (position, attribute) in node.attributes.enumerated() {
+      if attribute.isHTML {
+        let rows = Self.rows(of: attribute.value)
+        html += [Int32(position), textNumber(attribute.name), Int32(rows.count)]
+        for row in rows { html.append(textNumber(String(row))) }
+        htmlCount += 1
+      } else {
+        plain += [textNumber(attribute.name), textNumber(attribute.value)]
+      }
     }
+    plain[0] = Int32(plain.count / 2)
+    let list: Int32
+    if let known = listNumbers[plain] {
+      list = known
+    } else {
+      list = Int32(listStarts.count)
+      listStarts.append(Int32(lists.count))
+      lists += plain
+      listNumbers[plain] = list
+    }
+    starts.append(Int32(codes.count))
+    codes += [
+      textNumber(node.name), node.cluster.map { textNumber($0) } ?? -1, node.slot.map { textNumber($0) } ?? -1, list,
+      htmlCount,
+    ]
+    codes += html
     return number
   }
 
   /// Forgets what finds a node's number: no node is added any more.
   mutating func forgetNumbers() {
     textNumbers = [:]
+    listNumbers = [:]
     firstWithHash = [:]
     nextWithHash = []
     // Arrays grown by appending keep up to twice the room they need.
     texts = Self.exact(texts)
     codes = Self.exact(codes)
     starts = Self.exact(starts)
+    lists = Self.exact(lists)
+    listStarts = Self.exact(listStarts)
   }
 
   /// The number of `text`, stored if it is new, in storage no bigger than it needs.
@@ -133,18 +167,28 @@ struct NodeVariants: Codable, Sendable {
       guard let text else { return code < 0 }
       return code >= 0 && isText(text, madeOf: code..<code + 1, direct: true)
     }
-    guard same(node.name, next()), same(node.cluster, next()), same(node.slot, next()),
-      next() == node.attributes.count
-    else { return false }
-    for attribute in node.attributes {
-      guard same(attribute.name, next()) else { return false }
-      let shape = next()
-      guard (shape & 1 == 1) == attribute.isHTML, isText(attribute.value, madeOf: at..<at + (shape >> 1)) else {
-        return false
+    guard same(node.name, next()), same(node.cluster, next()), same(node.slot, next()) else { return false }
+    var plain = Int(listStarts[next()])
+    let plainCount = Int(lists[plain])
+    plain += 1
+    let htmlCount = next()
+    guard plainCount + htmlCount == node.attributes.count else { return false }
+    var (htmlLeft, plainLeft) = (htmlCount, plainCount)
+    for (position, attribute) in node.attributes.enumerated() {
+      if attribute.isHTML {
+        guard htmlLeft > 0, next() == position, same(attribute.name, next()) else { return false }
+        htmlLeft -= 1
+        let parts = next()
+        guard isText(attribute.value, madeOf: at..<at + parts) else { return false }
+        at += parts
+      } else {
+        guard plainLeft > 0, same(attribute.name, Int(lists[plain])), same(attribute.value, Int(lists[plain + 1]))
+        else { return false }
+        plainLeft -= 1
+        plain += 2
       }
-      at += shape >> 1
     }
-    return true
+    return htmlLeft == 0
   }
 
   /// True when `text` is, byte for byte, the texts whose numbers are `codes[parts]` one after the
