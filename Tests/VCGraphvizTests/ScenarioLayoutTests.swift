@@ -96,6 +96,55 @@ import VCGraph
     }
   }
 
+  /// Frames taken from sketches share the storage of a node drawn the same: their union looks a
+  /// node up when it changes, not in every frame that draws it, and comes out as the union of the
+  /// same frames' graphs built afresh.
+  @Test func aUnionOfSketchedFramesLooksANodeUpOnlyWhenItChanges() throws {
+    let replay = try sampleReplay("tab-bar.yaml")
+    try withRenderer { renderer in
+      let diagrams = Array(Diagram.frames(of: replay))
+      let sketches = FrameSketches(diagrams, level: .runs, pinned: [], themes: [.light])
+      // A node changes where its place's piece is not the one it had in the frame before.
+      var appearances = 0
+      var changes = 0
+      var lastPiece: [String: Int32] = [:]
+      for frame in 0..<sketches.count {
+        let nodes = sketches.graph(frame: frame, theme: 0).nodes
+        for (node, piece) in zip(nodes, sketches.frames[frame].graphs[0].nodes) {
+          appearances += 1
+          if lastPiece.updateValue(piece, forKey: node.place) != piece { changes += 1 }
+        }
+      }
+      let before = StableLayout.Measurements.nodeLookups
+      let sketched = try #require(try StableLayout(frames: sketches.graphs(theme: 0), context: renderer.context))
+      let lookups = StableLayout.Measurements.nodeLookups - before
+      #expect(lookups == changes)
+      #expect(changes < appearances)
+      let built = diagrams.map { diagram in
+        var light = diagram
+        light.theme = .light
+        return light.graph(level: .runs, pinned: [])
+      }
+      let afresh = try #require(try StableLayout(frames: built, context: renderer.context))
+      #expect(StableLayout.Measurements.nodeLookups - before - lookups == appearances)
+      #expect(sketched.frameSize == afresh.frameSize)
+      for (frame, graph) in built.enumerated() {
+        // Two layouts of the same frames may list an edge's `pos` and `lp` in either order.
+        #expect(
+          Self.sortingAttributes(sketched.positioned(graph, frame: frame))
+            == Self.sortingAttributes(afresh.positioned(graph, frame: frame)), "frame \(frame)")
+      }
+    }
+  }
+
+  /// `graph` with the attributes of each node and edge in the order of their names.
+  static func sortingAttributes(_ graph: GraphDescription) -> GraphDescription {
+    var sorted = graph
+    for index in sorted.nodes.indices { sorted.nodes[index].attributes.sort { $0.name < $1.name } }
+    for index in sorted.edges.indices { sorted.edges[index].attributes.sort { $0.name < $1.name } }
+    return sorted
+  }
+
   /// The boxes a stable layout measured are known to the next layout in the same context (the
   /// runs and fold levels a scenario tries, the next scenario): it measures only its frames' headers.
   @Test func aSecondLayoutMeasuresOnlyItsHeaders() throws {

@@ -25,6 +25,8 @@ extension StableLayout {
     private var pendingIndices: [[GraphDescription.Attribute]: Int] = [:]
     private var destinations: [(variant: Int, destination: Destination)] = []
 
+    /// Union nodes looked up among the sizes known and waiting, over all unions (for tests).
+    nonisolated(unsafe) static var nodeLookups = 0
     /// The frames' headers measured, over all unions (for tests).
     nonisolated(unsafe) static var measuredHeaders = 0
 
@@ -78,6 +80,45 @@ extension StableLayout {
 
     /// Sizes already known, by destination (nil for those waiting for the batch).
     private var resolved: [LayoutSize?] = []
+    /// The defaults and attributes each union node was last handed with, in the storage they came
+    /// in (``add(node:defaults:attributes:)``).
+    private var lastNodeAttributes:
+      [Int: (defaults: [GraphDescription.Attribute], attributes: [GraphDescription.Attribute])] =
+        [:]
+
+    /// Union node number `node`, drawn with these attributes after these defaults. Frames taken
+    /// from sketches (``FrameSketches``) share one storage for a node drawn the same: a node handed
+    /// again in the storage it was last handed in is the same variant, already measured for it, and
+    /// is not looked up again. (The storage is held, so it cannot be another list's meanwhile.)
+    mutating func add(
+      node: Int, defaults: [GraphDescription.Attribute], attributes: [GraphDescription.Attribute]
+    ) {
+      if let last = lastNodeAttributes[node], Self.sameStorage(last.defaults, defaults),
+        Self.sameStorage(last.attributes, attributes)
+      {
+        return
+      }
+      lastNodeAttributes[node] = (defaults, attributes)
+      Self.nodeLookups += 1
+      add(defaults + attributes, for: .node(node))
+    }
+
+    /// True when the two lists are one storage (so, the same list).
+    private static func sameStorage(_ lhs: [GraphDescription.Attribute], _ rhs: [GraphDescription.Attribute]) -> Bool {
+      lhs.count == rhs.count
+        && lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { left.baseAddress == $0.baseAddress } }
+    }
+
+    /// The label among an edge's attributes, or else its defaults, as ``add(labelIn:for:)`` measures
+    /// it; most edges have none, and are passed over without the two lists being joined.
+    mutating func add(
+      labelIn attributes: [GraphDescription.Attribute], defaults: [GraphDescription.Attribute],
+      for destination: Destination
+    ) {
+      guard attributes.contains(where: { $0.name == "label" }) || defaults.contains(where: { $0.name == "label" })
+      else { return }
+      add(labelIn: defaults + attributes, for: destination)
+    }
 
     /// The label among these attributes (of an edge, a cluster or the graph), in a node exactly as
     /// big as the label; nothing when there is no label to draw.

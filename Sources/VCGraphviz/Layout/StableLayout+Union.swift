@@ -83,7 +83,7 @@ extension StableLayout {
           nodeSizes.append(nil)
         }
         homes[number] = node.cluster.map { clusterNumber($0) } ?? -1
-        measurements.add(frameGraph.nodeDefaults + node.attributes, for: .node(number))
+        measurements.add(node: number, defaults: frameGraph.nodeDefaults, attributes: node.attributes)
       }
       for (edge, key) in zip(frameGraph.edges, Self.edgeKeys(of: frameGraph)) {
         if let earlier = edges[key] {
@@ -100,7 +100,7 @@ extension StableLayout {
           edges[key] = edge
         }
         if measuringLabels {
-          measurements.add(labelIn: frameGraph.edgeDefaults + edge.attributes, for: .edgeLabel(key))
+          measurements.add(labelIn: edge.attributes, defaults: frameGraph.edgeDefaults, for: .edgeLabel(key))
         }
       }
       last = frameGraph
