@@ -153,6 +153,14 @@ struct FrameSketches: Codable, Sendable {
   /// The number of distinct nodes the frames draw, over all themes: what sketching keeps once.
   var distinctNodes: Int { nodes.count }
 
+  /// The texts the distinct nodes share, and the bytes the frames' headers keep of their own, not
+  /// shared with a reference (for tests).
+  var nodeTexts: Int { nodes.textCount }
+  var headerBytes: Int {
+    frames.reduce(0) { total, frame in total + frame.graphs.reduce(0) { $0 + ($1.header?.head.middle.utf8.count ?? 0) }
+    }
+  }
+
   /// The graph of frame number `frame` (from 0) in the theme number `theme`, as
   /// ``Diagram/graph(level:pinned:wrapping:placing:)`` made it.
   func graph(frame: Int, theme: Int) -> GraphDescription {

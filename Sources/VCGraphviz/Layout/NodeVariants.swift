@@ -38,7 +38,30 @@ struct NodeVariants: Codable, Sendable {
   private var firstWithHash: [Int: Int32] = [:]
   private var nextWithHash: [Int32] = []
 
+  /// The node last made again at each place, with its number: read again, it is handed in the
+  /// same storage, so that a union of frames passes over a node that did not change
+  /// (``StableLayout/Measurements``). Shared by the copies of these variants.
+  private let recent = Recent()
+
   private enum CodingKeys: String, CodingKey { case texts, codes, starts, lists, listStarts }
+
+  /// The node last made again at each place (by the number of its slot's text, or its name's).
+  private final class Recent: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nodes: [Int32: (number: Int, node: GraphDescription.Node)] = [:]
+    /// The most places remembered: a hierarchy drawn has fewer.
+    private static let limit = 1_024
+
+    func node(_ number: Int, at place: Int32, made: () -> GraphDescription.Node) -> GraphDescription.Node {
+      lock.lock()
+      defer { lock.unlock() }
+      if let known = nodes[place], known.number == number { return known.node }
+      let node = made()
+      if nodes.count >= Self.limit { nodes.removeAll(keepingCapacity: true) }
+      nodes[place] = (number, node)
+      return node
+    }
+  }
 
   init() {}
 
@@ -49,8 +72,17 @@ struct NodeVariants: Codable, Sendable {
   var textCount: Int { texts.count }
   var listCount: Int { listStarts.count }
 
-  /// Node number `number`, made again from its texts: the same bytes as the node stored.
+  /// Node number `number`, made again from its texts: the same bytes as the node stored (in the
+  /// storage it was last handed in, when it was the last node read at its place).
   subscript(number: Int) -> GraphDescription.Node {
+    let start = Int(starts[number])
+    // Its place: its slot, else its name.
+    let place = codes[start + 2] >= 0 ? codes[start + 2] : codes[start]
+    return recent.node(number, at: place) { made(number) }
+  }
+
+  /// Node number `number` made again from its texts.
+  private func made(_ number: Int) -> GraphDescription.Node {
     var at = Int(starts[number])
     func next() -> Int {
       defer { at += 1 }
