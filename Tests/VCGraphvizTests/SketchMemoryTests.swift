@@ -55,16 +55,20 @@ import VCGraph
     }
   }
 
-  /// A new instance of a controller costs its one new row, not a label and attribute list of its
-  /// own: the texts grow by one a node, the plain attribute lists not at all.
-  @Test func aNewInstanceCostsOneNewRow() {
+  /// A new instance of a controller costs its one new row, kept as the few bytes it does not share
+  /// with the row of the first instance, not a label and attribute list of its own: the plain
+  /// attribute lists do not grow at all.
+  @Test func aNewInstanceCostsAFewBytes() {
     var variants = NodeVariants()
     _ = variants.number(of: Self.box("home", instance: 1))
-    let (texts, lists) = (variants.textCount, variants.listCount)
+    let (texts, bytes, lists) = (variants.textCount, variants.textBytes, variants.listCount)
     for instance in 2...200 { _ = variants.number(of: Self.box("home", instance: instance)) }
     #expect(variants.count == 200)
     #expect(variants.textCount == texts + 199)
+    #expect(variants.textBytes <= bytes + 3 * 199, "\(variants.textBytes - bytes) bytes")
     #expect(variants.listCount == lists)
+    variants.forgetNumbers()
+    #expect(variants[150] == Self.box("home", instance: 151))
   }
 
   /// A flow that pushes and pops one controller after another, each push a new instance, `cycles`
@@ -84,22 +88,31 @@ import VCGraph
 
   /// Every frame's graph comes back from the sketches as the diagram made it, header included,
   /// while the headers keep a few bytes each (the step number and the action that change from one
-  /// frame to the next), and the nodes a few texts each: what sketches keep grows with what the
-  /// frames draw that is new, not with the size of their labels.
+  /// frame to the next), and the new boxes of a longer flow (new instances) a few bytes each: what
+  /// sketches keep grows with what the frames draw that is new, not with the size of their labels.
   @Test func longFlowsSketchesKeepAFewBytesAFrame() throws {
-    let replay = try replay(Self.flow(cycles: 30))
-    let diagrams = Array(Diagram.frames(of: ReplayedScenario(replay), options: DrawingOptions()))
-    let sketches = FrameSketches(diagrams, level: .all, pinned: [], themes: [.light])
-    #expect(sketches.count == 122)
-    for (index, diagram) in diagrams.enumerated() {
-      var themed = diagram
-      themed.theme = .light
-      let graph = themed.graph(level: .all, pinned: [])
-      let sketched = sketches.graph(frame: index, theme: 0)
-      #expect(sketched == graph, "frame \(index + 1)")
-      #expect(sketched.attributes["label"].map { Array($0.utf8) } == graph.attributes["label"].map { Array($0.utf8) })
+    func sketched(cycles: Int) throws -> FrameSketches {
+      let replay = try replay(Self.flow(cycles: cycles))
+      let diagrams = Array(Diagram.frames(of: ReplayedScenario(replay), options: DrawingOptions()))
+      let sketches = FrameSketches(diagrams, level: .all, pinned: [], themes: [.light])
+      #expect(sketches.count == 2 + 4 * cycles)
+      for (index, diagram) in diagrams.enumerated() {
+        var themed = diagram
+        themed.theme = .light
+        let graph = themed.graph(level: .all, pinned: [])
+        let sketched = sketches.graph(frame: index, theme: 0)
+        #expect(sketched == graph, "frame \(index + 1)")
+        #expect(
+          sketched.attributes["label"].map { Array($0.utf8) } == graph.attributes["label"].map { Array($0.utf8) })
+      }
+      #expect(sketches.headerBytes <= 16 * sketches.count, "\(sketches.headerBytes) bytes")
+      return sketches
     }
-    #expect(sketches.headerBytes <= 16 * sketches.count, "\(sketches.headerBytes) bytes")
-    #expect(sketches.nodeTexts <= sketches.distinctNodes + 64, "\(sketches.nodeTexts) texts")
+    let short = try sketched(cycles: 15)
+    let long = try sketched(cycles: 30)
+    let newNodes = long.distinctNodes - short.distinctNodes
+    #expect(newNodes >= 30)
+    #expect(
+      long.nodeTextBytes - short.nodeTextBytes <= 16 * newNodes, "\(long.nodeTextBytes - short.nodeTextBytes) bytes")
   }
 }

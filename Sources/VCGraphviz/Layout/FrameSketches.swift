@@ -153,9 +153,9 @@ struct FrameSketches: Codable, Sendable {
   /// The number of distinct nodes the frames draw, over all themes: what sketching keeps once.
   var distinctNodes: Int { nodes.count }
 
-  /// The texts the distinct nodes share, and the bytes the frames' headers keep of their own, not
-  /// shared with a reference (for tests).
-  var nodeTexts: Int { nodes.textCount }
+  /// The bytes of the texts the distinct nodes share, and the bytes the frames' headers keep of
+  /// their own, not shared with a reference (for tests).
+  var nodeTextBytes: Int { nodes.textBytes }
   var headerBytes: Int {
     frames.reduce(0) { total, frame in total + frame.graphs.reduce(0) { $0 + ($1.header?.head.middle.utf8.count ?? 0) }
     }

@@ -7,20 +7,22 @@ import Foundation
 /// new instance (`instance 2`, `instance 3`…), and each instance is drawn in several states. Two
 /// such boxes share all their texts but a row of their label, so a node is kept as numbers: its
 /// plain attributes as one list, which the boxes of a controller in one state share, and each HTML
-/// attribute (its label) as its rows (each `<TR>` starts one), every text stored once. A new
-/// instance costs its one new row and a few dozen bytes of numbers, not the kilobyte or two its
-/// whole label and attributes take.
+/// attribute (its label) as its rows (each `<TR>` starts one), every text and row stored once, and
+/// a new row kept as the bytes it does not share with the same row of another of the controller's
+/// boxes (`instance 2` where that one says `instance 1`). A new instance costs a few dozen bytes,
+/// not the kilobyte or two its whole label and attributes take.
 ///
 /// A node is made again from its numbers each time it is read (``subscript(_:)``), the same bytes
 /// as the node stored. While nodes are added, a node is found by its hash, and compared with
 /// those of the same hash without being made again; ``forgetNumbers()`` drops what finds them.
 struct NodeVariants: Codable, Sendable {
-  /// Every text the nodes hold, once: names, clusters, attribute names and values, and the rows
-  /// of HTML labels.
+  /// Every text the nodes hold, once: names, clusters, attribute names and plain values.
   private var texts: [String] = []
+  /// Every row of the nodes' HTML labels, once.
+  private var rows: [Row] = []
   /// Each node's numbers, one node after the other: its name, its cluster and slot (-1 for none),
   /// the number of its list of plain attributes, how many HTML attributes it has, then each HTML
-  /// attribute's place among the attributes, its name, how many rows its value has and their texts.
+  /// attribute's place among the attributes, its name, how many rows its value has and their rows.
   private var codes: [Int32] = []
   /// Where each node's numbers start in ``codes``.
   private var starts: [Int32] = []
@@ -30,8 +32,11 @@ struct NodeVariants: Codable, Sendable {
   /// Where each list starts in ``lists``.
   private var listStarts: [Int32] = []
 
-  /// The number of each text and of each list, while nodes are added.
+  /// The number of each text, row and list, while nodes are added, and the last row kept in full
+  /// of each node name and row index (the row a new one is kept against).
   private var textNumbers: [String: Int32] = [:]
+  private var rowNumbers: [String: Int32] = [:]
+  private var fullRows: [Int: Int32] = [:]
   private var listNumbers: [[Int32]: Int32] = [:]
   /// The first node of each hash, and for each node the next of the same hash (-1 for none),
   /// while nodes are added.
@@ -43,7 +48,16 @@ struct NodeVariants: Codable, Sendable {
   /// (``StableLayout/Measurements``). Shared by the copies of these variants.
   private let recent = Recent()
 
-  private enum CodingKeys: String, CodingKey { case texts, codes, starts, lists, listStarts }
+  private enum CodingKeys: String, CodingKey { case texts, rows, codes, starts, lists, listStarts }
+
+  /// A row of an HTML label: in full (`middle`), or the first `prefix` bytes of the row in full
+  /// numbered `base`, then `middle`, then its last `suffix` bytes.
+  private struct Row: Codable, Sendable {
+    var base: Int32 = -1
+    var prefix: Int32 = 0
+    var suffix: Int32 = 0
+    var middle: String
+  }
 
   /// The node last made again at each place (by the number of its slot's text, or its name's).
   private final class Recent: @unchecked Sendable {
@@ -68,8 +82,10 @@ struct NodeVariants: Codable, Sendable {
   /// How many nodes are stored.
   var count: Int { starts.count }
 
-  /// How many texts the nodes share, and how many lists of plain attributes (for tests).
-  var textCount: Int { texts.count }
+  /// How many texts and rows the nodes share, the bytes those hold, and how many lists of plain
+  /// attributes (for tests).
+  var textCount: Int { texts.count + rows.count }
+  var textBytes: Int { texts.reduce(0) { $0 + $1.utf8.count } + rows.reduce(0) { $0 + $1.middle.utf8.count } }
   var listCount: Int { listStarts.count }
 
   /// Node number `number`, made again from its texts: the same bytes as the node stored (in the
@@ -106,11 +122,11 @@ struct NodeVariants: Codable, Sendable {
       let attributeName = texts[next()]
       let parts = next()
       var length = 0
-      for offset in 0..<parts { length += texts[Int(codes[at + offset])].utf8.count }
-      var value = String()
-      value.reserveCapacity(length)
-      for _ in 0..<parts { value += texts[next()] }
-      attributes.append(.init(attributeName, html: value))
+      for offset in 0..<parts { length += rowLength(Int(codes[at + offset])) }
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(length)
+      for _ in 0..<parts { appendRow(next(), to: &bytes) }
+      attributes.append(.init(attributeName, html: String(decoding: bytes, as: UTF8.self)))
     }
     while attributes.count < plainCount + htmlCount {
       attributes.append(.init(texts[Int(lists[plain])], texts[Int(lists[plain + 1])]))
@@ -137,9 +153,10 @@ struct NodeVariants: Codable, Sendable {
     var htmlCount: Int32 = 0
     for (position, attribute) in node.attributes.enumerated() {
       if attribute.isHTML {
-        let rows = Self.rows(of: attribute.value)
-        html += [Int32(position), textNumber(attribute.name), Int32(rows.count)]
-        for row in rows { html.append(textNumber(String(row))) }
+        let parts = Self.rows(of: attribute.value)
+        html += [Int32(position), textNumber(attribute.name), Int32(parts.count)]
+        let name = textNumber(node.name)
+        for (index, part) in parts.enumerated() { html.append(rowNumber(String(part), of: name, index: index)) }
         htmlCount += 1
       } else {
         plain += [textNumber(attribute.name), textNumber(attribute.value)]
@@ -167,11 +184,14 @@ struct NodeVariants: Codable, Sendable {
   /// Forgets what finds a node's number: no node is added any more.
   mutating func forgetNumbers() {
     textNumbers = [:]
+    rowNumbers = [:]
+    fullRows = [:]
     listNumbers = [:]
     firstWithHash = [:]
     nextWithHash = []
     // Arrays grown by appending keep up to twice the room they need.
     texts = Self.exact(texts)
+    rows = Self.exact(rows)
     codes = Self.exact(codes)
     starts = Self.exact(starts)
     lists = Self.exact(lists)
@@ -188,6 +208,56 @@ struct NodeVariants: Codable, Sendable {
     return number
   }
 
+  /// The number of `row`, row number `index` of an HTML label of a node named by text `name`,
+  /// stored if it is new: against the last row in full of that name and index when it shares at
+  /// least half of its bytes with it, else in full.
+  private mutating func rowNumber(_ row: String, of name: Int32, index: Int) -> Int32 {
+    if let known = rowNumbers[row] { return known }
+    let number = Int32(rows.count)
+    rowNumbers[row] = number
+    let key = Int(name) << 8 | min(index, 255)
+    if let base = fullRows[key] {
+      let bytes = Array(row.utf8)
+      let reference = Array(rows[Int(base)].middle.utf8)
+      var prefix = zip(bytes, reference).prefix { $0 == $1 }.count
+      var suffix = zip(bytes.reversed(), reference.reversed()).prefix { $0 == $1 }.count
+      suffix = min(suffix, bytes.count - prefix, reference.count - prefix)
+      // Cut between characters: a UTF-8 continuation byte (10xxxxxx) never starts the middle or
+      // what follows it.
+      while prefix > 0, prefix < bytes.count, bytes[prefix] & 0xC0 == 0x80 { prefix -= 1 }
+      while suffix > 0, bytes[bytes.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
+      if 2 * (prefix + suffix) >= bytes.count {
+        let middle = String(decoding: bytes[prefix..<(bytes.count - suffix)], as: UTF8.self)
+        rows.append(Row(base: base, prefix: Int32(prefix), suffix: Int32(suffix), middle: Self.compacted(middle)))
+        return number
+      }
+    }
+    rows.append(Row(middle: Self.compacted(row)))
+    fullRows[key] = number
+    return number
+  }
+
+  /// How many bytes row number `number` has.
+  private func rowLength(_ number: Int) -> Int {
+    let row = rows[number]
+    return Int(row.prefix) + row.middle.utf8.count + Int(row.suffix)
+  }
+
+  /// Appends the bytes of row number `number`.
+  private func appendRow(_ number: Int, to bytes: inout [UInt8]) {
+    let row = rows[number]
+    guard row.base >= 0 else {
+      var text = row.middle
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+      return
+    }
+    var base = rows[Int(row.base)].middle
+    var middle = row.middle
+    base.withUTF8 { bytes.append(contentsOf: $0[..<Int(row.prefix)]) }
+    middle.withUTF8 { bytes.append(contentsOf: $0) }
+    base.withUTF8 { bytes.append(contentsOf: $0[($0.count - Int(row.suffix))...]) }
+  }
+
   /// True when node number `number` is `node`, byte for byte.
   private func matches(_ node: GraphDescription.Node, _ number: Int) -> Bool {
     var at = Int(starts[number])
@@ -197,7 +267,7 @@ struct NodeVariants: Codable, Sendable {
     }
     func same(_ text: String?, _ code: Int) -> Bool {
       guard let text else { return code < 0 }
-      return code >= 0 && isText(text, madeOf: code..<code + 1, direct: true)
+      return code >= 0 && isText(text, number: code)
     }
     guard same(node.name, next()), same(node.cluster, next()), same(node.slot, next()) else { return false }
     var plain = Int(listStarts[next()])
@@ -211,7 +281,7 @@ struct NodeVariants: Codable, Sendable {
         guard htmlLeft > 0, next() == position, same(attribute.name, next()) else { return false }
         htmlLeft -= 1
         let parts = next()
-        guard isText(attribute.value, madeOf: at..<at + parts) else { return false }
+        guard isRows(attribute.value, at..<at + parts) else { return false }
         at += parts
       } else {
         guard plainLeft > 0, same(attribute.name, Int(lists[plain])), same(attribute.value, Int(lists[plain + 1]))
@@ -223,20 +293,46 @@ struct NodeVariants: Codable, Sendable {
     return htmlLeft == 0
   }
 
-  /// True when `text` is, byte for byte, the texts whose numbers are `codes[parts]` one after the
-  /// other (with `direct`, the one text numbered `parts.lowerBound`).
-  private func isText(_ text: String, madeOf parts: Range<Int>, direct: Bool = false) -> Bool {
+  /// True when `text` is, byte for byte, text number `number`.
+  private func isText(_ text: String, number: Int) -> Bool {
+    var text = text
+    var piece = texts[number]
+    return text.withUTF8 { bytes in
+      piece.withUTF8 { piece in
+        piece.count == bytes.count
+          && (piece.isEmpty || memcmp(bytes.baseAddress!, piece.baseAddress!, piece.count) == 0)
+      }
+    }
+  }
+
+  /// True when `text` is, byte for byte, the rows whose numbers are `codes[parts]` one after the
+  /// other.
+  private func isRows(_ text: String, _ parts: Range<Int>) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
       var offset = 0
+      /// True when `piece` comes next in `text`, and moves past it.
+      func follows(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard piece.count <= bytes.count - offset,
+          piece.isEmpty || memcmp(bytes.baseAddress! + offset, piece.baseAddress!, piece.count) == 0
+        else { return false }
+        offset += piece.count
+        return true
+      }
       for part in parts {
-        var piece = texts[direct ? part : Int(codes[part])]
-        let same = piece.withUTF8 { piece in
-          piece.count <= bytes.count - offset
-            && (piece.isEmpty || memcmp(bytes.baseAddress! + offset, piece.baseAddress!, piece.count) == 0)
+        let row = rows[Int(codes[part])]
+        var middle = row.middle
+        guard row.base >= 0 else {
+          guard middle.withUTF8(follows) else { return false }
+          continue
+        }
+        var base = rows[Int(row.base)].middle
+        let same = base.withUTF8 { base in
+          follows(UnsafeBufferPointer(rebasing: base[..<Int(row.prefix)]))
+            && middle.withUTF8(follows)
+            && follows(UnsafeBufferPointer(rebasing: base[(base.count - Int(row.suffix))...]))
         }
         guard same else { return false }
-        offset += piece.utf8.count
       }
       return offset == bytes.count
     }
