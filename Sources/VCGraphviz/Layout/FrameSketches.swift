@@ -12,15 +12,15 @@ import VCGraph
 /// sketches are Codable: the worker that lays a scenario out hands them, with the layout, to the
 /// others that draw its frames, which then need no replay of their own.
 struct FrameSketches: Codable, Sendable {
-  /// A frame's graph by the numbers of its pieces.
+  /// A frame's graph by the numbers of its pieces (32 bits each: a scenario's frames draw far fewer
+  /// than 2³¹ different pieces, and a long scenario keeps one sketch a frame).
   struct Sketch: Codable, Sendable {
     /// The graph's attributes, its header left out.
-    var attributes: Int
+    var attributes: Int32
     var header: Header?
-    var nodeDefaults: Int
-    var edgeDefaults: Int
-    /// The numbers of its clusters, nodes and edges, in the graph's order (32 bits each: a
-    /// scenario's frames draw far fewer than 2³¹ different pieces).
+    var nodeDefaults: Int32
+    var edgeDefaults: Int32
+    /// The numbers of its clusters, nodes and edges, in the graph's order.
     var clusters: [Int32]
     var nodes: [Int32]
     var edges: [Int32]
@@ -42,14 +42,14 @@ struct FrameSketches: Codable, Sendable {
   /// A frame's header (the graph's `label`): where it stands among the graph's attributes, and its
   /// text around the legend it shares with other frames.
   struct Header: Codable, Sendable {
-    var position: Int
+    var position: Int32
     var isHTML: Bool
     /// The text before the legend, by what it does not share with an earlier frame's.
     var head: SharedText
-    /// The shared legend's number; nil when the text holds no legend of the list.
-    var legend: Int?
+    /// The shared legend's number; -1 when the text holds no legend of the list.
+    var legend: Int32
     /// The text after the legend, by number (frames share it).
-    var tail: Int
+    var tail: Int32
   }
 
   /// A text kept as the parts it does not share with a reference text (``references``): a frame's
@@ -57,22 +57,39 @@ struct FrameSketches: Codable, Sendable {
   /// The text is the reference's first `prefix` bytes, `middle` with the reference's bytes
   /// `common` put in after its first `split` bytes, and the reference's last `suffix` bytes.
   struct SharedText: Codable, Sendable {
-    var reference: Int
+    var reference: Int32
     /// How many UTF-8 bytes it shares with the reference at the start, and at the end.
-    var prefix: Int
-    var suffix: Int
+    var prefix: Int32
+    var suffix: Int32
     var middle: String
     /// Where in the middle the run it shares with the reference between two changes goes (the
     /// text between the step and the action, say), and that run's bytes in the reference.
-    var split = 0
-    var common = 0..<0
+    var split: Int32 = 0
+    var common: Range<Int32> = 0..<0
   }
 
   /// One frame: its graph in each theme, in the order of the themes, and the sides its index entry
   /// lists (with `--size-classes`).
   struct Frame: Codable, Sendable {
-    var graphs: [Sketch]
+    /// The first theme's graph, kept in place (a scenario is mostly drawn in one theme: no list a
+    /// frame), and the other themes'.
+    private var first: Sketch
+    private var others: [Sketch]
     var sides: [RenderIndex.Side]?
+
+    /// `graphs` must not be empty.
+    init(graphs: [Sketch], sides: [RenderIndex.Side]?) {
+      precondition(!graphs.isEmpty, "a frame is sketched in at least one theme")
+      first = graphs[0]
+      others = Array(graphs.dropFirst())
+      self.sides = sides
+    }
+
+    /// Its graph in each theme, in the order of the themes.
+    var graphs: [Sketch] { [first] + others }
+
+    /// Its graph in the theme number `theme`.
+    func graph(_ theme: Int) -> Sketch { theme == 0 ? first : others[theme - 1] }
   }
 
   /// The level every frame is folded at.
@@ -164,16 +181,17 @@ struct FrameSketches: Codable, Sendable {
   /// The graph of frame number `frame` (from 0) in the theme number `theme`, as
   /// ``Diagram/graph(level:pinned:wrapping:placing:)`` made it.
   func graph(frame: Int, theme: Int) -> GraphDescription {
-    let sketch = frames[frame].graphs[theme]
+    let sketch = frames[frame].graph(theme)
     var graph = GraphDescription()
-    graph.attributes = attributeLists.list[sketch.attributes]
+    graph.attributes = attributeLists.list[Int(sketch.attributes)]
     if let header = sketch.header {
-      let text = self.text(of: header.head) + (header.legend.map { legends.list[$0] } ?? "") + tails.list[header.tail]
+      let legend = header.legend < 0 ? "" : legends.list[Int(header.legend)]
+      let text = self.text(of: header.head) + legend + tails.list[Int(header.tail)]
       let label = header.isHTML ? GraphDescription.Attribute("label", html: text) : .init("label", text)
-      graph.attributes.insert(label, at: min(header.position, graph.attributes.count))
+      graph.attributes.insert(label, at: min(Int(header.position), graph.attributes.count))
     }
-    graph.nodeDefaults = attributeLists.list[sketch.nodeDefaults]
-    graph.edgeDefaults = attributeLists.list[sketch.edgeDefaults]
+    graph.nodeDefaults = attributeLists.list[Int(sketch.nodeDefaults)]
+    graph.edgeDefaults = attributeLists.list[Int(sketch.edgeDefaults)]
     graph.clusters = sketch.clusters.map { clusters.list[Int($0)] }
     graph.nodes = sketch.nodes.map { nodes[Int($0)] }
     graph.edges = sketch.edges.map { edges.list[Int($0)] }
@@ -182,13 +200,14 @@ struct FrameSketches: Codable, Sendable {
 
   /// The text `shared` keeps.
   private func text(of shared: SharedText) -> String {
-    let reference = Array(references[shared.reference].utf8)
-    var bytes = Array(reference[..<shared.prefix])
+    let reference = Array(references[Int(shared.reference)].utf8)
+    let (split, common) = (Int(shared.split), Int(shared.common.lowerBound)..<Int(shared.common.upperBound))
+    var bytes = Array(reference[..<Int(shared.prefix)])
     let middle = Array(shared.middle.utf8)
-    bytes += middle[..<shared.split]
-    bytes += reference[shared.common]
-    bytes += middle[shared.split...]
-    bytes += reference[(reference.count - shared.suffix)...]
+    bytes += middle[..<split]
+    bytes += reference[common]
+    bytes += middle[split...]
+    bytes += reference[(reference.count - Int(shared.suffix))...]
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -207,13 +226,14 @@ struct FrameSketches: Codable, Sendable {
       while suffix > 0, bytes[bytes.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
       if 2 * (prefix + suffix) >= bytes.count {
         let middle = bytes[prefix..<(bytes.count - suffix)]
-        var shared = SharedText(reference: references.count - 1, prefix: prefix, suffix: suffix, middle: "")
+        var shared = SharedText(
+          reference: Int32(references.count - 1), prefix: Int32(prefix), suffix: Int32(suffix), middle: "")
         // The longest run the two middles share, starting within the first bytes of each: what
         // lies between two changes (the markup between a step number and an action).
         let run = Self.sharedRun(middle, reference[prefix..<(reference.count - suffix)])
         if run.length > 0 {
-          shared.split = run.start - prefix
-          shared.common = run.referenceStart..<(run.referenceStart + run.length)
+          shared.split = Int32(run.start - prefix)
+          shared.common = Int32(run.referenceStart)..<Int32(run.referenceStart + run.length)
           shared.middle = String(
             decoding: middle[..<run.start] + middle[(run.start + run.length)...], as: UTF8.self)
         } else {
@@ -223,7 +243,7 @@ struct FrameSketches: Codable, Sendable {
       }
     }
     references.append(Self.compacted(text))
-    return SharedText(reference: references.count - 1, prefix: bytes.count, suffix: 0, middle: "")
+    return SharedText(reference: Int32(references.count - 1), prefix: Int32(bytes.count), suffix: 0, middle: "")
   }
 
   /// The longest run of bytes `text` and `reference` share that starts within the first 32 bytes
@@ -296,8 +316,8 @@ struct FrameSketches: Codable, Sendable {
         break
       }
       header = Header(
-        position: position, isHTML: label.isHTML, head: self.shared(head), legend: legend,
-        tail: tails.number(of: tail))
+        position: Int32(position), isHTML: label.isHTML, head: self.shared(head), legend: Int32(legend ?? -1),
+        tail: Int32(tails.number(of: tail)))
     }
     return Sketch(
       attributes: number(ofList: attributes), header: header, nodeDefaults: number(ofList: graph.nodeDefaults),
@@ -310,8 +330,8 @@ struct FrameSketches: Codable, Sendable {
     ).sharing(&numberLists)
   }
 
-  private mutating func number(ofList attributes: [GraphDescription.Attribute]) -> Int {
-    attributeLists.known(attributes) ?? attributeLists.add(compacted(attributes))
+  private mutating func number(ofList attributes: [GraphDescription.Attribute]) -> Int32 {
+    Int32(attributeLists.known(attributes) ?? attributeLists.add(compacted(attributes)))
   }
 
   /// `text` stored once among ``texts``, in storage no bigger than it needs.

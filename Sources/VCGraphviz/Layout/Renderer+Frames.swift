@@ -106,14 +106,14 @@ extension Renderer {
         drawings[runIndex]
         ?? options.themes.indices.map { theme in
           PieceDrawing(
-            frames: PieceDrawing.Frames(sketches.frames.lazy.map { ($0.graphs[theme].nodes, $0.graphs[theme].edges) }))
+            frames: PieceDrawing.Frames(sketches.frames.lazy.map { ($0.graph(theme).nodes, $0.graph(theme).edges) }))
         }
       drawings[runIndex] = pieces
       let files = try themedFiles(formats: formats, themes: options.themes) {
         themeIndex, _, ordered throws(RenderError) in
         let placement = run.layouts[themeIndex].placement(
           of: sketches.graph(frame: index, theme: themeIndex), frame: index)
-        let sketch = sketches.frames[index].graphs[themeIndex]
+        let sketch = sketches.frames[index].graph(themeIndex)
         return try draw(placement, formats: ordered, pieces: pieces[themeIndex], index: index, sketch: sketch)
       }
       try body(
