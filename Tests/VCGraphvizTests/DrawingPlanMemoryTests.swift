@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import VCGraph
+
+@testable import VCGraphviz
+
+/// A frame's plan taking from the frame before's what its step did not change (issue 26): the same
+/// graphs as planning each frame whole, for work that follows the step, not the hierarchy.
+@Suite struct DrawingPlanMemoryTests {
+  /// The levels a scenario's frames are drawn at.
+  static let levels: [FoldLevel] = [.none, .runs, .stacks, .subtrees, .all, .fewer, .fewest]
+
+  /// Every frame's graph at `level`, planned whole or each from the one before.
+  private func graphs(_ replay: Replay, level: FoldLevel, memory: DrawingPlan.Memory?) -> [GraphDescription] {
+    Diagram.frames(of: replay).map { diagram in
+      diagram.graphs(themes: [.light], level: level, pinned: [], memory: memory)[0]
+    }
+  }
+
+  @Test(arguments: sampleNames)
+  func framesPlannedFromTheOneBeforeAreTheFramesPlannedWhole(_ sample: String) throws {
+    let replay = try sampleReplay(sample)
+    for level in Self.levels {
+      let whole = graphs(replay, level: level, memory: nil)
+      let remembered = graphs(replay, level: level, memory: DrawingPlan.Memory())
+      #expect(whole.count == remembered.count)
+      for (index, (expected, made)) in zip(whole, remembered).enumerated() {
+        #expect(expected == made, "\(sample), step \(index + 1), level \(level)")
+      }
+    }
+  }
+
+  @Test func aWideHierarchyPlannedFromTheFrameBeforeIsPlannedWhole() throws {
+    let replay = try replay(Self.wideHierarchy(controllers: 120, pushPops: 6))
+    for level in Self.levels {
+      #expect(graphs(replay, level: level, memory: nil) == graphs(replay, level: level, memory: DrawingPlan.Memory()))
+    }
+  }
+
+  /// What planning each push and pop costs, in a hierarchy of `controllers`: the drawn controllers
+  /// whose items were worked out, those taken from the frame before, and the facts worked out.
+  private func stepWork(controllers: Int, level: FoldLevel) throws -> [(made: Int, taken: Int, facts: Int)] {
+    let replay = try replay(Self.wideHierarchy(controllers: controllers, pushPops: 6))
+    let memory = DrawingPlan.Memory()
+    var work: [(Int, Int, Int)] = []
+    for (index, diagram) in Diagram.frames(of: replay).enumerated() {
+      _ = diagram.plan(level: level, memory: memory)
+      // The steps after the first push: the 6 steps before it build the hierarchy, and the first
+      // push's frame unmarks everything `setRoot` marked.
+      if index >= 7 { work.append((memory.expansionsMade, memory.expansionsTaken, memory.factsWorkedOut)) }
+    }
+    return work
+  }
+
+  @Test(arguments: [FoldLevel.none, .stacks, .subtrees, .all])
+  func aStepsPlanWorksOutWhatTheStepChangedWhateverTheHierarchysSize(_ level: FoldLevel) throws {
+    let small = try stepWork(controllers: 31, level: level)
+    let big = try stepWork(controllers: 600, level: level)
+    #expect(small.count == 5)
+    for (step, (few, many)) in zip(small, big).enumerated() {
+      // The same work at 31 controllers and at 600: the step's, not the hierarchy's.
+      #expect(few.made == many.made, "step \(step + 8): items worked out")
+      #expect(few.facts == many.facts, "step \(step + 8): facts worked out")
+      #expect(many.facts < 40, "step \(step + 8): \(many.facts) facts worked out")
+      // Up to `stacks`, the other tabs' stacks are drawn, as they were in the frame before.
+      if level <= .stacks { #expect(many.taken > 0, "step \(step + 8): items taken from the frame before") }
+    }
+  }
+
+  @Test func aFrameThatIsNotTheStepAfterThePlannedOneIsPlannedWhole() throws {
+    let replay = try replay(Self.wideHierarchy(controllers: 31, pushPops: 4))
+    let diagrams = Array(Diagram.frames(of: replay))
+    let memory = DrawingPlan.Memory()
+    _ = diagrams[6].plan(level: .stacks, memory: memory)
+    // Frame 9 follows frame 8, not 7: nothing is taken.
+    _ = diagrams[8].plan(level: .stacks, memory: memory)
+    #expect(memory.expansionsTaken == 0)
+    #expect(memory.expansionsMade > 0)
+    _ = diagrams[9].plan(level: .stacks, memory: memory)
+    #expect(memory.expansionsTaken > 0)
+  }
+
+  /// The benchmark's `frame-growth` scenario: a tab bar of 4 navigation controllers sharing
+  /// `controllers − 5` screens, then `pushPops` pushes and pops of one more on the first.
+  static func wideHierarchy(controllers: Int, pushPops: Int) -> String {
+    let screenCount = max(controllers - 5, 4)
+    var lines = ["title: Wide", "controllers:", "  extra: { class: ExtraViewController, title: Extra }"]
+    lines.append("  tabs: UITabBarController")
+    for navigation in 0..<4 { lines.append("  nav\(navigation): UINavigationController") }
+    for screen in 0..<screenCount {
+      lines.append("  screen\(screen): { class: Screen\(screen % 10)ViewController, title: Screen \(screen) }")
+    }
+    lines.append("steps:")
+    for navigation in 0..<4 {
+      let stack = stride(from: navigation, to: screenCount, by: 4).map { "screen\($0)" }
+      lines += ["  - setViewControllers: [\(stack.joined(separator: ", "))]", "    on: nav\(navigation)"]
+    }
+    lines += ["  - setTabs: [nav0, nav1, nav2, nav3]", "    on: tabs", "  - setRoot: tabs"]
+    for step in 0..<pushPops { lines += step % 2 == 0 ? ["  - push: extra", "    on: nav0"] : ["  - pop: nav0"] }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
