@@ -24,10 +24,10 @@ extension DrawingPlan {
     fileprivate var changes: HierarchyDiff?
     fileprivate var memos = Facts.Memos()
     fileprivate var expansions: [String: Expansion] = [:]
-    /// How many plans were made with this memory; the boxes drawn for each fold, by theme, name
-    /// and cluster, with the number of the plan they were drawn for.
-    private var plans = 0
-    private var foldNodes: [FoldKey: (plan: Int, node: GraphDescription.Node)] = [:]
+    /// The boxes drawn for the folds of the last plan, and of the plan before, by theme, name and
+    /// cluster: no more than two frames' folds are kept.
+    private var foldNodes: [FoldKey: GraphDescription.Node] = [:]
+    private var earlierFoldNodes: [FoldKey: GraphDescription.Node] = [:]
 
     private struct FoldKey: Hashable {
       var theme: Theme
@@ -52,9 +52,8 @@ extension DrawingPlan {
     ) -> GraphDescription.Node {
       let key = FoldKey(theme: theme, name: fold.name, cluster: cluster)
       // The frame before drew at most one fold of that name: the one taken from it.
-      if fold.isTaken, let known = foldNodes[key], known.plan == plans - 1 { return known.node }
-      let node = make()
-      foldNodes[key] = (plans, node)
+      let node = fold.isTaken ? earlierFoldNodes[key] ?? make() : make()
+      foldNodes[key] = node
       return node
     }
 
@@ -120,7 +119,9 @@ extension DrawingPlan {
       self.memos = memos
       self.expansions = expansions
       (expansionsMade, expansionsTaken) = (made, taken)
-      plans += 1
+      // The folds this plan draws are the next plan's earlier ones.
+      earlierFoldNodes = foldNodes
+      foldNodes = [:]
     }
   }
 
