@@ -82,8 +82,15 @@ extension DrawingPlan {
       (focusArea, focusAncestors) = focus.map { Self.focusArea(of: $0, in: hierarchy) } ?? (nil, [])
     }
 
-    /// Every controller to draw or count: the hierarchy's members, then a diff's removed controllers.
-    var allControllers: [String] { hierarchy.members + removedList }
+    /// Every controller to draw or count: the hierarchy's members, then a diff's removed controllers;
+    /// listed when first asked for (a plan that places every controller from the roots never is).
+    mutating func allControllers() -> [String] {
+      if let known = allControllersList { return known }
+      let list = removedList.isEmpty ? hierarchy.members : hierarchy.members + removedList
+      allControllersList = list
+      return list
+    }
+    private var allControllersList: [String]?
 
     /// How many controllers the diff removed.
     var removedCount: Int { removedList.count }

@@ -69,6 +69,9 @@ extension DrawingPlan {
       else { return nil }
       var seeds = written.union(Facts.changedControllers(in: changes))
       if let earlier = self.changes { seeds.formUnion(Facts.changedControllers(in: earlier)) }
+      // A step that changed much of the hierarchy (a window's first root) is planned whole: walking
+      // up from every controller it changed would cost more than it saves.
+      guard seeds.count <= max(64, hierarchy.members.count / 8) else { return nil }
       // A stack's first and last children are drawn as its ends: a step that changed the stack may
       // have changed which they are, on either side.
       for id in written {
@@ -127,7 +130,7 @@ extension DrawingPlan {
 
   /// What a drawn controller lists below it, as the plan worked it out: its items (a fold by its
   /// number among ``folds``), its folds, the controllers it draws below it, and how many
-  /// controllers it placed (those listed, those its folds hold and what it presents).
+  /// controllers it placed: its children (those its folds hold too) and what it presents.
   struct Expansion {
     var depth: Int
     var items: [Item]
@@ -135,7 +138,8 @@ extension DrawingPlan {
     var slots: [(String, String)]
     var drawnBelow: [(String, Int)]
     var placedCount: Int
-    var placed: [[String]]
+    var children: [String]
+    var presented: String?
   }
 
   /// The controllers the plan of `hierarchy` must work out again, with what `memory` kept of the

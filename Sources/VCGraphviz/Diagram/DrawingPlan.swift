@@ -143,7 +143,7 @@ struct DrawingPlan {
     placeTreesOutsideWindows(facts: &facts, placed: &placed)
     // Anything left (a relation the model should not have, a cycle) is drawn rather than lost.
     if !isEveryControllerPlaced(&placed, facts: facts) {
-      for id in facts.allControllers where !placed.contains(id) {
+      for id in facts.allControllers() where !placed.contains(id) {
         placed.insert(id)
         place(id, facts: &facts, placed: &placed)
       }
@@ -304,7 +304,7 @@ struct DrawingPlan {
   private mutating func placeTreesOutsideWindows(facts: inout Facts, placed: inout Set<String>) {
     // Trees outside any window: a root of its own (no parent, not presented) that is a member.
     var unkept: [String] = []
-    let unplaced = isEveryControllerPlaced(&placed, facts: facts) ? [] : facts.allControllers
+    let unplaced = isEveryControllerPlaced(&placed, facts: facts) ? [] : facts.allControllers()
     for id in unplaced where !placed.contains(id) {
       guard let controller = facts.controller(id), controller.parent == nil, controller.presenter == nil else {
         continue
@@ -415,17 +415,19 @@ struct DrawingPlan {
         expansionsMade += 1
         expansions?[next] = Expansion(
           depth: depth,
-          items: list.map { item in
-            if case let .fold(index) = item { return .fold(index - firstFold) }
-            return item
-          },
-          folds: Array(folds[firstFold...]),
+          items: firstFold == folds.count
+            ? list
+            : list.map { item in
+              if case let .fold(index) = item { return .fold(index - firstFold) }
+              return item
+            },
+          folds: firstFold == folds.count ? [] : Array(folds[firstFold...]),
           slots: list.compactMap { item in
             guard case let .controller(child) = item, let slot = slots[child] else { return nil }
             return (child, slot)
           },
-          drawnBelow: drawnChildren, placedCount: placed.count - placedBefore,
-          placed: [children] + folds[firstFold...].map(\.held) + (presentedPlaced.map { [[$0]] } ?? []))
+          drawnBelow: drawnChildren, placedCount: placed.count - placedBefore, children: children,
+          presented: presentedPlaced)
       }
     }
   }
@@ -450,13 +452,18 @@ struct DrawingPlan {
     folds += expansion.folds
     for (child, slot) in expansion.slots { slots[child] = slot }
     placedEarlierCount += expansion.placedCount
-    placedEarlier += expansion.placed
+    placedEarlier.append(expansion.children)
+    placedEarlier += expansion.folds.map(\.held)
+    if let presented = expansion.presented { placedEarlier.append([presented]) }
     expansionsTaken += 1
     expansions?[id] = expansion
-    let items = expansion.items.map { item in
-      if case let .fold(index) = item { return Item.fold(firstFold + index) }
-      return item
-    }
+    let items =
+      expansion.folds.isEmpty
+      ? expansion.items
+      : expansion.items.map { item in
+        if case let .fold(index) = item { return Item.fold(firstFold + index) }
+        return item
+      }
     return (items, expansion.drawnBelow)
   }
 
