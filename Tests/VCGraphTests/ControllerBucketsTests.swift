@@ -36,7 +36,11 @@ import Testing
     let controllers = (0..<(ControllerBuckets.spreadLimit + 10)).map {
       ViewController(id: "c\($0)", className: "C\($0 % 7)")
     }
-    let spread = ControllerBuckets(Dictionary(uniqueKeysWithValues: controllers.map { ($0.id, $0) }))
+    let whole = ControllerBuckets(Dictionary(uniqueKeysWithValues: controllers.map { ($0.id, $0) }))
+    var spread = whole
+    spread.spread()
+    #expect(spread == whole)
+    #expect(spread.hashValue == whole.hashValue)
     var written = spread
     written["c3"]?.title = "Three"
     #expect(written != spread)

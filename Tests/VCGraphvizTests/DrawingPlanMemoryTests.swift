@@ -29,7 +29,7 @@ import VCGraph
         ? ScenarioLayout.controllersWithSeveralPlaces(in: Diagram.frames(of: replay), level: level) : []
       for pins in pinned.isEmpty ? [[]] : [[], pinned] {
         let whole = graphs(replay, level: level, pinned: pins, memory: nil)
-        let remembered = graphs(replay, level: level, pinned: pins, memory: DrawingPlan.Memory())
+        let remembered = graphs(replay, level: level, pinned: pins, memory: DrawingPlan.Memory(smallestHierarchy: 0))
         #expect(whole.count == remembered.count)
         for (index, (expected, made)) in zip(whole, remembered).enumerated() {
           let isSame = expected == made
@@ -45,7 +45,7 @@ import VCGraph
     let replay = try replay(Self.wideHierarchy(controllers: 120, pushPops: 6))
     for level in Self.levels {
       let whole = graphs(replay, level: level, memory: nil)
-      let remembered = graphs(replay, level: level, memory: DrawingPlan.Memory())
+      let remembered = graphs(replay, level: level, memory: DrawingPlan.Memory(smallestHierarchy: 0))
       let isSame = whole == remembered
       #expect(isSame, "level \(level): \(zip(whole, remembered).map { Self.difference($0, $1) })")
     }
@@ -64,7 +64,7 @@ import VCGraph
   /// whose items were worked out, those taken from the frame before, and the facts worked out.
   private func stepWork(controllers: Int, level: FoldLevel) throws -> [(made: Int, taken: Int, facts: Int)] {
     let replay = try replay(Self.wideHierarchy(controllers: controllers, pushPops: 6))
-    let memory = DrawingPlan.Memory()
+    let memory = DrawingPlan.Memory(smallestHierarchy: 0)
     var work: [(Int, Int, Int)] = []
     for (index, diagram) in Diagram.frames(of: replay).enumerated() {
       _ = diagram.plan(level: level, memory: memory)
@@ -90,10 +90,18 @@ import VCGraph
     }
   }
 
+  @Test func aSmallHierarchyIsPlannedWhole() throws {
+    let replay = try replay(Self.wideHierarchy(controllers: 31, pushPops: 2))
+    let memory = DrawingPlan.Memory()
+    for diagram in Diagram.frames(of: replay) { _ = diagram.plan(level: .stacks, memory: memory) }
+    #expect(memory.expansionsTaken == 0)
+    #expect(memory.expansionsMade == 0)
+  }
+
   @Test func aFrameThatIsNotTheStepAfterThePlannedOneIsPlannedWhole() throws {
     let replay = try replay(Self.wideHierarchy(controllers: 31, pushPops: 4))
     let diagrams = Array(Diagram.frames(of: replay))
-    let memory = DrawingPlan.Memory()
+    let memory = DrawingPlan.Memory(smallestHierarchy: 0)
     _ = diagrams[6].plan(level: .stacks, memory: memory)
     // Frame 9 follows frame 8, not 7: nothing is taken.
     _ = diagrams[8].plan(level: .stacks, memory: memory)

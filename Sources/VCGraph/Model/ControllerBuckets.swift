@@ -1,14 +1,14 @@
-/// The controllers of a ``ControllerTable`` by id. A big table (``spreadLimit`` controllers and
-/// more) is spread over buckets by the id: a write to a table that shares its storage with a copy
-/// (a replayed frame kept while the next step plays) then copies the bucket it writes to, not
-/// every controller. A smaller table is one dictionary, looked up as such.
+/// The controllers of a ``ControllerTable`` by id: one dictionary, or for a big table that steps
+/// are replayed on (``spread()``, ``spreadLimit`` controllers and more), spread over buckets by the
+/// id, so that a write to a table that shares its storage with a copy (a replayed frame kept while
+/// the next step plays) copies the bucket it writes to, not every controller.
 struct ControllerBuckets: Sendable {
   /// Every controller, when the table is not spread.
   private var whole: [String: ViewController]
   /// The buckets of a spread table; nil when it is not.
   private var buckets: [[String: ViewController]]?
   /// The bucket of an id is its hash masked with this (one less than a power of two).
-  private let mask: Int
+  private var mask: Int
 
   /// The fewest controllers a table is spread for: below that, copying every controller at a
   /// step costs less than the bucket looked for at every read.
@@ -17,16 +17,20 @@ struct ControllerBuckets: Sendable {
   private static let bucketSize = 32
 
   init(_ byID: [String: ViewController]) {
-    guard byID.count >= Self.spreadLimit else {
-      (whole, buckets, mask) = (byID, nil, 0)
-      return
-    }
+    (whole, buckets, mask) = (byID, nil, 0)
+  }
+
+  /// Spreads the controllers over buckets when there are ``spreadLimit`` or more: what a table
+  /// whose frames are kept while steps write to it (a replay's) does; every other table (a dump's,
+  /// a storyboard's) reads faster as one dictionary.
+  mutating func spread() {
+    guard buckets == nil, whole.count >= Self.spreadLimit else { return }
     var count = 1
-    while count * Self.bucketSize < byID.count { count *= 2 }
-    (whole, mask) = ([:], count - 1)
+    while count * Self.bucketSize < whole.count { count *= 2 }
+    mask = count - 1
     var buckets = [[String: ViewController]](repeating: [:], count: count)
-    for (id, controller) in byID { buckets[Self.bucket(of: id, mask: count - 1)][id] = controller }
-    self.buckets = buckets
+    for (id, controller) in whole { buckets[Self.bucket(of: id, mask: mask)][id] = controller }
+    (self.buckets, whole) = (buckets, [:])
   }
 
   /// The bucket of `id`: FNV-1a of its UTF-8 bytes (cheaper than a dictionary's hash, which the

@@ -99,6 +99,9 @@ struct ControllerTable: Sendable {
 
   var count: Int { byID.count }
 
+  /// Readies a big table for steps whose frames are kept (``ControllerBuckets/spread()``).
+  mutating func spreadForSteps() { byID.spread() }
+
   subscript(id: String) -> ViewController? {
     get { byID[id] }
     _modify {

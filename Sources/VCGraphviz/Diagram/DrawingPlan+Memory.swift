@@ -42,7 +42,13 @@ extension DrawingPlan {
     private(set) var expansionsTaken = 0
     private(set) var factsWorkedOut = 0
 
-    init() {}
+    /// The fewest members a hierarchy has for its plan to take from the frame before's: a smaller
+    /// one is planned whole faster than its parts are checked and kept.
+    let smallestHierarchy: Int
+
+    init(smallestHierarchy: Int = 64) {
+      self.smallestHierarchy = smallestHierarchy
+    }
 
     /// The box of `fold` in `theme`, in `cluster`: for a fold taken from the frame before, the one
     /// drawn for it then (a fold's box is made of the fold, its cluster and the theme alone);

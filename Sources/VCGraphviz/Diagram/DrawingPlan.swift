@@ -126,6 +126,8 @@ struct DrawingPlan {
     self.changes = changes
     self.level = level
     self.pinned = pinned
+    // A small hierarchy is planned whole, and nothing is kept of it.
+    let memory = memory.flatMap { hierarchy.members.count >= $0.smallestHierarchy ? $0 : nil }
     let reusable =
       foldsLoneScenes
       ? nil
