@@ -49,6 +49,10 @@ public struct HierarchyDiff: Sendable {
   /// For windows on both sides, what changed: `key → not key`, `regular → compact width`.
   public let windowChanges: [String: [String]]
 
+  /// The controllers the step wrote to when `after` is `before` changed by one replayed step (a
+  /// scenario's consecutive frames): every other controller is the same value on both sides. Nil
+  /// for two hierarchies compared whole.
+  public let writtenControllers: Set<String>?
   /// How many controllers on both sides the comparison looked at for changes of their own: every
   /// one for two hierarchies compared whole, those a step wrote to and what hangs below them for
   /// a step's two sides (for tests: a frame's comparison costs what its step changed).
@@ -100,6 +104,7 @@ public struct HierarchyDiff: Sendable {
   private init(before: Hierarchy, after: Hierarchy, written: Set<String>) {
     self.before = before
     self.after = after
+    writtenControllers = written
     addedWindows = []
     removedWindows = []
     windowChanges = [:]
@@ -192,6 +197,7 @@ public struct HierarchyDiff: Sendable {
     let after = Self.matchingAddresses(of: after, to: before)
     self.before = before
     self.after = after
+    writtenControllers = nil
     let beforeWindows = before.windows.map(\.id)
     let afterWindows = after.windows.map(\.id)
     addedWindows = afterWindows.filter { !beforeWindows.contains($0) }
@@ -428,6 +434,15 @@ extension Hierarchy {
   /// same order, without their labels: what a diagram that draws only some controllers needs, in
   /// time in proportion to those (and their children), not to the whole hierarchy.
   public func relations(from controllers: Set<String>) -> [HierarchyDiff.Relation] {
+    relations(from: controllers) { _, children in children }
+  }
+
+  /// The relations of ``relations(from:)``, with each controller's children those `children` picks
+  /// from them (given the controller's id and its children, in their order): a diagram that draws
+  /// a few children of a stack of thousands lists those few.
+  public func relations(
+    from controllers: Set<String>, children pick: (_ id: String, _ children: [String]) -> [String]
+  ) -> [HierarchyDiff.Relation] {
     var result: [HierarchyDiff.Relation] = []
     for window in windows {
       if let root = window.rootViewController { result.append(.root(window: window.id, controller: root)) }
@@ -437,7 +452,7 @@ extension Hierarchy {
     }
     for id in ordered {
       guard let controller = self.controllers[id] else { continue }
-      for child in controller.children { result.append(.child(parent: id, child: child)) }
+      for child in pick(id, controller.children) { result.append(.child(parent: id, child: child)) }
       if let presentation = controller.presentation {
         result.append(.presentation(presenter: id, presented: presentation.presented))
       }

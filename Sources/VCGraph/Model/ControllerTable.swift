@@ -9,7 +9,7 @@ import Foundation
 /// Two tables are equal when their controllers are; what a step recorded and the bookkeeping
 /// below are not compared.
 struct ControllerTable: Sendable {
-  private(set) var byID: [String: ViewController]
+  private(set) var byID: ControllerBuckets
   /// The value before the recorded step of each controller it wrote to (nil for an id that had none).
   private(set) var originals: [String: ViewController?] = [:]
   private(set) var isRecording = false
@@ -86,7 +86,7 @@ struct ControllerTable: Sendable {
 
   /// The controllers, with `order` their declaration order.
   init(_ byID: [String: ViewController], order: [String]) {
-    self.byID = byID
+    self.byID = ControllerBuckets(byID)
     splitViews = order.filter { byID[$0]?.kind == .splitView }
     var positions: [String: Int] = [:]
     positions.reserveCapacity(order.count)
@@ -98,6 +98,9 @@ struct ControllerTable: Sendable {
   }
 
   var count: Int { byID.count }
+
+  /// Readies a big table for steps whose frames are kept (``ControllerBuckets/spread()``).
+  mutating func spreadForSteps() { byID.spread() }
 
   subscript(id: String) -> ViewController? {
     get { byID[id] }
@@ -131,6 +134,10 @@ struct ControllerTable: Sendable {
     guard let stepBase, stepBase === earlier.version else { return nil }
     return writtenInStep
   }
+
+  /// True when this table and `other` are copies of one table that neither wrote to since:
+  /// told without comparing controllers.
+  func isUnwrittenCopy(of other: ControllerTable) -> Bool { version === other.version }
 
   /// Stops recording and forgets the earlier values.
   mutating func endRecording() {

@@ -104,6 +104,14 @@ public struct Hierarchy: Sendable, Hashable {
     return problems.sorted()
   }
 
+  /// True when `other` is a copy of this hierarchy that neither was changed in since (a frame kept
+  /// and the same frame read again): told without comparing controllers. False says nothing.
+  public func isUnchangedCopy(of other: Hierarchy) -> Bool {
+    controllers.isUnwrittenCopy(of: other.controllers) && windows == other.windows && order == other.order
+      && segues == other.segues && storyboardScenes == other.storyboardScenes
+      && fixedHorizontalSizeClass == other.fixedHorizontalSizeClass
+  }
+
   /// The window with this id.
   public func window(named id: String) -> Window? { windows.first { $0.id == id } }
 

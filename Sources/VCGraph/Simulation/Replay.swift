@@ -72,6 +72,8 @@ extension Replay {
       callsViewIsAppearing = scenario.callsViewIsAppearing
       hierarchy = Hierarchy(viewControllers: scenario.viewControllers)
       hierarchy.fixedHorizontalSizeClass = scenario.fixedHorizontalSizeClass
+      // Each frame is kept while the next step writes: a step then copies a few controllers, not all.
+      hierarchy.controllers.spreadForSteps()
     }
 
     /// The frame of the next step, or nil after the last one.

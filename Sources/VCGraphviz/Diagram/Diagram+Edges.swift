@@ -20,7 +20,7 @@ extension Diagram {
     }
     let wrapped = wrappedPresentations(plan)
     // Only a drawn controller's relations can be drawn (a child's and a presentation's tail is drawn).
-    for relation in hierarchy.relations(from: plan.isDrawn) {
+    for relation in hierarchy.relations(from: plan.isDrawn, children: plan.drawnChildren(of:among:)) {
       guard let tail = tail(of: relation, in: hierarchy) else { continue }
       var drawn = edge(relation, in: hierarchy, mark: relationMark(relation), tail: tail, clusterOf: clusterOf)
       if case let .presentation(_, presented) = relation, let rowStart = wrapped[presented] {

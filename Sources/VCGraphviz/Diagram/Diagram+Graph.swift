@@ -29,8 +29,38 @@ extension Diagram {
     return (graph(plan, level: level, wrapping: wrap), !plan.folds.isEmpty)
   }
 
+  /// The graph at `level` (see ``graph(level:pinned:wrapping:placing:)``) in each of `themes`, in
+  /// their order, from one plan: a scenario's frame, sketched once per theme.
+  ///
+  /// With a `memory`, the plan takes from the plan of the frame before what the step did not
+  /// change, and keeps what it made for the next frame's (``DrawingPlan/Memory``). `placing` is
+  /// told the places once, not per theme.
+  func graphs(
+    themes: [Theme], level: FoldLevel, pinned: Set<String>, memory: DrawingPlan.Memory?,
+    placing: ((_ controller: String, _ place: String) -> Void)? = nil
+  ) -> [GraphDescription] {
+    guard sides.isEmpty else {
+      return themes.enumerated().map { index, theme in
+        var themed = self
+        themed.theme = theme
+        return themed.graph(level: level, pinned: pinned, placing: index == 0 ? placing : nil)
+      }
+    }
+    let plan = plan(level: level, pinned: pinned, memory: memory)
+    if let placing {
+      for (id, _) in plan.controllers { placing(id, plan.slots[id] ?? Self.nodeName(ofController: id)) }
+    }
+    return themes.map { theme in
+      var themed = self
+      themed.theme = theme
+      return themed.graph(plan, level: level, wrapping: nil, memory: memory)
+    }
+  }
+
   /// The graph of `plan`, made at `level`.
-  private func graph(_ plan: DrawingPlan, level: FoldLevel, wrapping wrap: Wrapping?) -> GraphDescription {
+  private func graph(
+    _ plan: DrawingPlan, level: FoldLevel, wrapping wrap: Wrapping?, memory: DrawingPlan.Memory? = nil
+  ) -> GraphDescription {
     var graph = GraphDescription()
     let font = GraphDescription.Attribute("fontname", DiagramStyle.font)
     graph.attributes = [
@@ -53,7 +83,7 @@ extension Diagram {
     graph.edgeDefaults = [font, .init("arrowsize", "0.8")]
     let shownWindows = addWindows(to: &graph, plan)
     let framing = framing(of: plan)
-    addNodes(to: &graph, plan, framing: framing)
+    addNodes(to: &graph, plan, framing: framing, memory: memory)
     graph.edges =
       edges(plan, clusterOf: { framing.clusters[$0].map { $0 ?? "" } }) + orderEdges(plan, wrapping: wrap)
     graph.edges += windowRows(plan, framing: framing, windows: shownWindows, level: level, wrapping: wrap)
@@ -129,7 +159,9 @@ extension Diagram {
 
   /// Adds the frame of the controllers outside any window when something is drawn in it, then a
   /// node for each drawn controller and each fold of `plan`.
-  private func addNodes(to graph: inout GraphDescription, _ plan: DrawingPlan, framing: Framing) {
+  private func addNodes(
+    to graph: inout GraphDescription, _ plan: DrawingPlan, framing: Framing, memory: DrawingPlan.Memory?
+  ) {
     if framing.controllers.contains(where: { $0.cluster == Self.detachedClusterName })
       || framing.folds.contains(Self.detachedClusterName)
     {
@@ -162,7 +194,11 @@ extension Diagram {
       graph.nodes.append(node)
     }
     for (index, fold) in plan.folds.enumerated() {
-      graph.nodes.append(foldNode(fold, cluster: framing.folds[index]))
+      let cluster = framing.folds[index]
+      // A fold taken from the frame before is drawn as it was then.
+      graph.nodes.append(
+        memory?.node(of: fold, theme: theme, cluster: cluster) { foldNode(fold, cluster: cluster) }
+          ?? foldNode(fold, cluster: cluster))
     }
   }
 }

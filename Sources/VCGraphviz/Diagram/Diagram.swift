@@ -172,10 +172,13 @@ public struct Diagram: Sendable {
   }
 
   /// The plan of what this diagram draws at `level`.
-  func plan(level: FoldLevel, pinned: Set<String> = []) -> DrawingPlan {
+  ///
+  /// With a `memory`, the plan takes from the plan of the frame before what the step did not change
+  /// (``DrawingPlan/Memory``), and keeps what it made for the next frame's.
+  func plan(level: FoldLevel, pinned: Set<String> = [], memory: DrawingPlan.Memory? = nil) -> DrawingPlan {
     DrawingPlan(
       hierarchy: hierarchy, changes: changes, level: level, focus: focusedControllers, pinned: pinned,
-      foldsLoneScenes: appMap != nil)
+      foldsLoneScenes: appMap != nil, memory: memory)
   }
 
 }

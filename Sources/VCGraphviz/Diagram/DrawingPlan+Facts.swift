@@ -7,8 +7,8 @@ extension DrawingPlan {
     let hierarchy: Hierarchy
     let before: Hierarchy?
     let level: FoldLevel
-    /// Every controller to draw or count: the hierarchy's members, then a diff's removed controllers.
-    let allControllers: [String]
+    /// A diff's removed controllers, in its order.
+    private let removedList: [String]
     /// Windows only a diff's earlier hierarchy has.
     let removedWindows: [Window]
     private let changed: Set<String>
@@ -28,33 +28,33 @@ extension DrawingPlan {
     /// through (`second`). At level ``FoldLevel/subtrees`` a scene folds with what is reached
     /// through its `second`, at level ``FoldLevel/all`` with what is reached from its `first`.
     private let segueOwners: [String: (first: String, second: String?)]
-    private var keepMemo: [String: Bool] = [:]
-    private var countMemo: [String: Int] = [:]
-    private var childrenMemo: [String: [String]] = [:]
+    /// What was worked out for each controller; with a ``Memory``, kept from frame to frame for the
+    /// controllers whose subtree did not change.
+    private(set) var memos = Memos()
+    /// The controllers whose facts may differ from the frame before's (``Memory``); nil when the
+    /// plan takes nothing from it.
+    let dirty: Set<String>?
     /// Removed controllers by the parent they had.
     private let removedChildren: [String: [String]]
 
     /// Scenes that nothing leads to and that lead nowhere, and fold together at this level (an app map's).
     private let loneScenes: Set<String>
 
-    init(hierarchy: Hierarchy, changes: HierarchyDiff?, level: FoldLevel, focus: Set<String>?, foldsLoneScenes: Bool) {
+    /// The facts of `hierarchy` at `level`; with `memos` and `dirty`, what a ``Memory`` kept of the
+    /// frame before for the controllers not in `dirty`.
+    init(
+      hierarchy: Hierarchy, changes: HierarchyDiff?, level: FoldLevel, focus: Set<String>?, foldsLoneScenes: Bool,
+      memos: Memos = Memos(), dirty: Set<String>? = nil
+    ) {
       self.hierarchy = hierarchy
       before = changes?.before
       self.level = level
-      let removedList = changes?.removedControllers ?? []
+      self.memos = memos
+      self.dirty = dirty
+      removedList = changes?.removedControllers ?? []
       removed = Set(removedList)
-      allControllers = hierarchy.members + removedList
       removedWindows = (changes?.removedWindows ?? []).compactMap { changes?.before.window(named: $0) }
-      var changed = Set<String>()
-      if let changes {
-        changed.formUnion(changes.addedControllers)
-        changed.formUnion(changes.removedControllers)
-        changed.formUnion(changes.controllerChanges.keys)
-        for relation in changes.addedRelations { changed.insert(relation.target) }
-        for relation in changes.removedRelations { changed.insert(relation.target) }
-        for relation in changes.relationChanges.keys { changed.insert(relation.target) }
-      }
-      self.changed = changed
+      changed = changes.map(Self.changedControllers(in:)) ?? []
       var removedChildren: [String: [String]] = [:]
       for id in removedList {
         if let parent = changes?.before[id]?.parent { removedChildren[parent, default: []].append(id) }
@@ -81,6 +81,37 @@ extension DrawingPlan {
       self.segueOwners = Self.segueOwners(of: hierarchy)
       (focusArea, focusAncestors) = focus.map { Self.focusArea(of: $0, in: hierarchy) } ?? (nil, [])
     }
+
+    /// Every controller to draw or count: the hierarchy's members, then a diff's removed controllers;
+    /// listed when first asked for (a plan that places every controller from the roots never is).
+    mutating func allControllers() -> [String] {
+      if let known = allControllersList { return known }
+      let list = removedList.isEmpty ? hierarchy.members : hierarchy.members + removedList
+      allControllersList = list
+      return list
+    }
+    private var allControllersList: [String]?
+
+    /// How many controllers the diff removed.
+    var removedCount: Int { removedList.count }
+
+    /// How many controllers ``allControllers`` lists, without listing them.
+    var controllerCount: Int { hierarchy.members.count + removedList.count }
+
+    /// The controllers `changes` marks: added, removed, changed, or at the end of a relation that was.
+    static func changedControllers(in changes: HierarchyDiff) -> Set<String> {
+      var changed = Set<String>()
+      changed.formUnion(changes.addedControllers)
+      changed.formUnion(changes.removedControllers)
+      changed.formUnion(changes.controllerChanges.keys)
+      for relation in changes.addedRelations { changed.insert(relation.target) }
+      for relation in changes.removedRelations { changed.insert(relation.target) }
+      for relation in changes.relationChanges.keys { changed.insert(relation.target) }
+      return changed
+    }
+
+    /// True when `id`'s subtree may differ from the frame before's (always, without a ``Memory``).
+    func isDirty(_ id: String) -> Bool { dirty?.contains(id) ?? true }
 
     /// For each storyboard scene that only one scene's segues lead to, and that leads nowhere itself
     /// (no segue but unwinds, no child, no window): that scene.
@@ -154,10 +185,14 @@ extension DrawingPlan {
     /// True for a controller of the diagram's hierarchy, false for one a diff removed.
     func isCurrent(_ id: String) -> Bool { hierarchy.isMember(id) }
 
+    /// ``isCurrent(_:)`` of one of ``displayChildren(of:)``: those of a current controller are its
+    /// children, members, and the removed ones put back among them; those of a removed one removed.
+    func isCurrentChild(_ id: String) -> Bool { !removed.contains(id) }
+
     /// The children of `id` in drawing order: its own, with a diff's removed controllers back among
     /// their old parent's children, after the sibling they followed.
     mutating func displayChildren(of id: String) -> [String] {
-      if let known = childrenMemo[id] { return known }
+      if let known = memos.children[id] { return known }
       var list = hierarchy.isMember(id) ? (hierarchy[id]?.children ?? []) : []
       if !hierarchy.isMember(id), let before, removed.contains(id) {
         list = (before[id]?.children ?? []).filter { removed.contains($0) }
@@ -171,7 +206,7 @@ extension DrawingPlan {
           list.insert(child, at: at)
         }
       }
-      childrenMemo[id] = list
+      memos.children[id] = list
       return list
     }
 
@@ -185,8 +220,8 @@ extension DrawingPlan {
 
     /// True when the level keeps `id` as a node of its own: it matters itself, or holds something that does.
     mutating func keeps(_ id: String) -> Bool {
-      if let known = keepMemo[id] { return known }
-      keepMemo[id] = false  // a cycle keeps nothing
+      if let known = memos.keeps[id] { return known }
+      memos.keeps[id] = false  // a cycle keeps nothing
       var result = matters(id)
       if !result {
         for child in displayChildren(of: id) where keeps(child) {
@@ -195,7 +230,8 @@ extension DrawingPlan {
         }
       }
       if !result, let presented = presented(by: id), keeps(presented) { result = true }
-      keepMemo[id] = result
+      memos.keeps[id] = result
+      memos.workedOut += 1
       return result
     }
 
@@ -204,14 +240,21 @@ extension DrawingPlan {
     mutating func keepsInStackMiddle(_ id: String) -> Bool {
       if let area = focusArea, !area.contains(id) { return false }
       if focusAncestors.contains(id) { return true }
+      if let known = memos.middle[id] { return known }
+      var result = false
       var pending = [id]
       var seen: Set<String> = []
       while let next = pending.popLast() {
         guard seen.insert(next).inserted, let controller = controller(next) else { continue }
-        if controller.presentation != nil || isFlagged(next, controller) { return true }
+        if controller.presentation != nil || isFlagged(next, controller) {
+          result = true
+          break
+        }
         pending += displayChildren(of: next)
       }
-      return false
+      memos.middle[id] = result
+      memos.workedOut += 1
+      return result
     }
 
     /// True when `id` or something it holds is on screen, changed or focused: what level
@@ -357,12 +400,25 @@ extension DrawingPlan {
 
     /// How many controllers folding `id` counts: itself, what it holds and what they present.
     mutating func holdCount(_ id: String) -> Int {
-      if let known = countMemo[id] { return known }
+      if let known = memos.counts[id] { return known }
       var held: [String] = []
       var seen: Set<String> = []
       collect(id, into: &held, seen: &seen)
-      countMemo[id] = held.count
+      memos.counts[id] = held.count
+      memos.workedOut += 1
       return held.count
+    }
+
+    /// `id`, its descendants and what they present, depth first, each once: ``collect(_:into:seen:)``
+    /// of `id` alone, kept (a fold's members hold no controller in common).
+    mutating func held(by id: String) -> [String] {
+      if let known = memos.held[id] { return known }
+      var held: [String] = []
+      var seen: Set<String> = []
+      collect(id, into: &held, seen: &seen)
+      memos.held[id] = held
+      memos.workedOut += 1
+      return held
     }
 
     /// Appends `id`, its descendants and what they present, depth first, each once: those not in
@@ -376,6 +432,32 @@ extension DrawingPlan {
         if let presented = presented(by: next) { more.append(presented) }
         pending += more.reversed()
       }
+    }
+  }
+}
+
+extension DrawingPlan.Facts {
+  /// What facts work out per controller, by id: kept by a ``DrawingPlan/Memory`` from one frame to
+  /// the next for the controllers whose subtree the step left alone.
+  struct Memos {
+    var keeps: [String: Bool] = [:]
+    var counts: [String: Int] = [:]
+    var children: [String: [String]] = [:]
+    var middle: [String: Bool] = [:]
+    var held: [String: [String]] = [:]
+    /// How many facts were worked out rather than found kept (for tests).
+    var workedOut = 0
+
+    /// Forgets what was worked out for `ids`.
+    mutating func forget(_ ids: Set<String>) {
+      for id in ids {
+        keeps[id] = nil
+        counts[id] = nil
+        children[id] = nil
+        middle[id] = nil
+        held[id] = nil
+      }
+      workedOut = 0
     }
   }
 }

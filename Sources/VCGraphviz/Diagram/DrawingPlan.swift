@@ -56,6 +56,8 @@ struct DrawingPlan {
     /// The name the stable layout places the fold by, when it is not ``name``: a stack's middle has
     /// one place whatever it holds.
     var slot: String?
+    /// True for a fold taken as it was from the plan of the frame before (``Memory``).
+    var isTaken = false
   }
 
   /// The controllers drawn as their own nodes, with the hierarchy each is drawn from.
@@ -87,7 +89,20 @@ struct DrawingPlan {
   let changes: HierarchyDiff?
   let level: FoldLevel
   /// Controllers with a place of their own in the stable layout (see ``init(hierarchy:changes:level:focus:pinned:)``).
-  private let pinned: Set<String>
+  let pinned: Set<String>
+  /// With a ``Memory``: what each drawn controller lists below it, by controller, for the next
+  /// frame's plan; nil without one.
+  private(set) var expansions: [String: Expansion]?
+  /// What the memory kept of the frame before: the drawn controllers whose items are taken as they
+  /// were unless dirty (``Memory``).
+  private var earlier: (dirty: Set<String>, expansions: [String: Expansion])?
+  /// How many drawn controllers' items were worked out, and how many taken from the frame before.
+  private(set) var expansionsMade = 0
+  private(set) var expansionsTaken = 0
+  /// Controllers placed by the items taken from the frame before, not in `placed`: how many, and
+  /// who (see ``isEveryControllerPlaced(_:facts:)``).
+  private var placedEarlierCount = 0
+  private var placedEarlier: [[String]] = []
 
   /// The plan for `hierarchy` (a diff's `after` when `changes` is set) at `level`.
   ///
@@ -101,26 +116,52 @@ struct DrawingPlan {
   ///   - foldsLoneScenes: true for an app map, whose controllers no transition leads to and that lead
   ///     nowhere (no segue, no child, no window) fold together from level ``FoldLevel/subtrees`` on,
   ///     rather than each standing alone: a real app has dozens.
+  ///   - memory: what the plan of the frame before kept (``Memory``), which this plan takes what did
+  ///     not change from, and keeps for the next frame's; nil to plan the hierarchy whole.
   init(
     hierarchy: Hierarchy, changes: HierarchyDiff?, level: FoldLevel, focus: Set<String>? = nil,
-    pinned: Set<String> = [], foldsLoneScenes: Bool = false
+    pinned: Set<String> = [], foldsLoneScenes: Bool = false, memory: Memory? = nil
   ) {
     self.hierarchy = hierarchy
     self.changes = changes
     self.level = level
     self.pinned = pinned
+    // A small hierarchy is planned whole, and nothing is kept of it.
+    let memory = memory.flatMap { hierarchy.members.count >= $0.smallestHierarchy ? $0 : nil }
+    let reusable =
+      foldsLoneScenes
+      ? nil
+      : Self.reusable(
+        from: memory, hierarchy: hierarchy, changes: changes, level: level, pinned: pinned, focus: focus)
     var facts = Facts(
-      hierarchy: hierarchy, changes: changes, level: level, focus: focus, foldsLoneScenes: foldsLoneScenes)
+      hierarchy: hierarchy, changes: changes, level: level, focus: focus, foldsLoneScenes: foldsLoneScenes,
+      memos: reusable?.memos ?? Facts.Memos(), dirty: reusable?.dirty)
+    if memory != nil { expansions = [:] }
+    earlier = reusable.map { ($0.dirty, $0.expansions) }
     // Every controller is placed from the roots down: window roots, then the trees outside any window.
     var placed: Set<String> = []
     foldWindowsPastLimit(facts: &facts, placed: &placed)
     placeWindows(facts: &facts, placed: &placed)
     placeTreesOutsideWindows(facts: &facts, placed: &placed)
     // Anything left (a relation the model should not have, a cycle) is drawn rather than lost.
-    for id in facts.allControllers where !placed.contains(id) {
-      placed.insert(id)
-      place(id, facts: &facts, placed: &placed)
+    if !isEveryControllerPlaced(&placed, facts: facts) {
+      for id in facts.allControllers() where !placed.contains(id) {
+        placed.insert(id)
+        place(id, facts: &facts, placed: &placed)
+      }
     }
+    earlier = nil
+    if let memory { keep(in: memory, memos: facts.memos) }
+  }
+
+  /// True when every controller is placed, told by counting with a ``Memory`` (every controller is
+  /// drawn or held by one fold, once); without one, or when the count says no, false, with
+  /// `placed` then holding every controller placed (those of the items taken from the frame before too).
+  private mutating func isEveryControllerPlaced(_ placed: inout Set<String>, facts: Facts) -> Bool {
+    if expansions != nil, placed.count + placedEarlierCount == facts.controllerCount { return true }
+    for ids in placedEarlier { placed.formUnion(ids) }
+    (placedEarlier, placedEarlierCount) = ([], 0)
+    return false
   }
 
   /// The deepest item drawn under `root` (itself when nothing is).
@@ -174,6 +215,18 @@ struct DrawingPlan {
       return parentNode
     }
     return nodeName(of: list[place.index - 1])
+  }
+
+  /// The drawn ones of `children`, the children of the drawn controller `id`, in their order: found
+  /// among the few items drawn below `id` when it has many more children than those.
+  func drawnChildren(of id: String, among children: [String]) -> [String] {
+    guard let list = items[id], children.count > 2 * list.count + 8 else { return children.filter(isDrawn.contains) }
+    return list.compactMap { item in
+      guard case let .controller(child) = item, isDrawn.contains(child), hierarchy[child]?.parent == id else {
+        return nil
+      }
+      return child
+    }
   }
 
   /// True when `item` is drawn among `parent`'s items.
@@ -253,7 +306,8 @@ struct DrawingPlan {
   private mutating func placeTreesOutsideWindows(facts: inout Facts, placed: inout Set<String>) {
     // Trees outside any window: a root of its own (no parent, not presented) that is a member.
     var unkept: [String] = []
-    for id in facts.allControllers where !placed.contains(id) {
+    let unplaced = isEveryControllerPlaced(&placed, facts: facts) ? [] : facts.allControllers()
+    for id in unplaced where !placed.contains(id) {
       guard let controller = facts.controller(id), controller.parent == nil, controller.presenter == nil else {
         continue
       }
@@ -299,6 +353,19 @@ struct DrawingPlan {
       controllers.append((next, source))
       depths[.controller(next)] = depth
       rootOf[.controller(next)] = id
+      if let taken = takeExpansion(of: next, depth: depth) {
+        let isColumn = source[next]?.kind == .navigation
+        for (index, item) in taken.items.enumerated() {
+          depths[item] = depth + 1 + (isColumn ? index : 0)
+          rootOf[item] = id
+          positions[item] = (next, index)
+        }
+        items[next] = taken.items
+        pending += taken.drawnBelow.reversed()
+        continue
+      }
+      let firstFold = folds.count
+      let placedBefore = placed.count
       let children = facts.displayChildren(of: next)
       var list: [Item] = []
       var drawnChildren: [(String, Int)] = []
@@ -334,7 +401,9 @@ struct DrawingPlan {
         }
       }
       // What the controller presents: drawn beside it, or folded when the focus leaves it out.
+      var presentedPlaced: String?
       if let presented = facts.presented(by: next), placed.insert(presented).inserted {
+        presentedPlaced = presented
         if facts.keeps(presented) && !isTooDeep {
           // Beside its presenter, on its rank.
           drawnChildren.append((presented, depth))
@@ -344,7 +413,60 @@ struct DrawingPlan {
         }
       }
       pending += drawnChildren.reversed()
+      if expansions != nil {
+        expansionsMade += 1
+        expansions?[next] = Expansion(
+          depth: depth,
+          items: firstFold == folds.count
+            ? list
+            : list.map { item in
+              if case let .fold(index) = item { return .fold(index - firstFold) }
+              return item
+            },
+          folds: firstFold == folds.count ? [] : Array(folds[firstFold...]),
+          slots: list.compactMap { item in
+            guard case let .controller(child) = item, let slot = slots[child] else { return nil }
+            return (child, slot)
+          },
+          drawnBelow: drawnChildren, placedCount: placed.count - placedBefore, children: children,
+          presented: presentedPlaced)
+      }
     }
+  }
+
+  /// The items `id` lists below it, at `depth`, taken from the frame before when neither it nor
+  /// anything it holds changed (see ``Memory``), with their folds and slots added to the plan; nil
+  /// when they must be worked out.
+  private mutating func takeExpansion(of id: String, depth: Int) -> (items: [Item], drawnBelow: [(String, Int)])? {
+    guard let earlier, !earlier.dirty.contains(id), var expansion = earlier.expansions[id], expansion.depth == depth
+    else { return nil }
+    let firstFold = folds.count
+    for index in expansion.folds.indices {
+      // Nothing it holds changed: its controllers are this frame's.
+      expansion.folds[index].source = hierarchy
+      expansion.folds[index].isTaken = true
+      let anchor = expansion.folds[index].anchor
+      switch anchor {
+      case .popped, .presentation: anchoredFolds[anchor] = firstFold + index
+      default: break
+      }
+    }
+    folds += expansion.folds
+    for (child, slot) in expansion.slots { slots[child] = slot }
+    placedEarlierCount += expansion.placedCount
+    placedEarlier.append(expansion.children)
+    placedEarlier += expansion.folds.map(\.held)
+    if let presented = expansion.presented { placedEarlier.append([presented]) }
+    expansionsTaken += 1
+    expansions?[id] = expansion
+    let items =
+      expansion.folds.isEmpty
+      ? expansion.items
+      : expansion.items.map { item in
+        if case let .fold(index) = item { return Item.fold(firstFold + index) }
+        return item
+      }
+    return (items, expansion.drawnBelow)
   }
 
   /// The items of a container's children at a level that draws them one by one: those the level
@@ -399,8 +521,8 @@ struct DrawingPlan {
   private mutating func stackItems(
     _ children: [String], of navigation: String, facts: inout Facts, placed: inout Set<String>
   ) -> [Item] {
-    let current = children.filter { facts.isCurrent($0) }
-    let popped = children.filter { !facts.isCurrent($0) }
+    let current = facts.removedCount == 0 ? children : children.filter { facts.isCurrentChild($0) }
+    let popped = facts.removedCount == 0 ? [] : children.filter { !facts.isCurrentChild($0) }
     let top = current.count > 1 ? current.last : nil
     var list: [Item] = []
     var run: [String] = []
@@ -450,8 +572,13 @@ struct DrawingPlan {
     _ members: [String], anchor: Fold.Anchor, facts: inout Facts, placed: inout Set<String>
   ) -> Int {
     var held: [String] = []
-    var seen: Set<String> = []
-    for member in members { facts.collect(member, into: &held, seen: &seen) }
+    if facts.dirty != nil {
+      // With a memory, each member's subtree as the frame before held it, unless it changed.
+      for member in members { held += facts.held(by: member) }
+    } else {
+      var seen: Set<String> = []
+      for member in members { facts.collect(member, into: &held, seen: &seen) }
+    }
     for id in held { placed.insert(id) }
     let source = facts.source(of: members[0]) ?? hierarchy
     let place: String
@@ -472,7 +599,9 @@ struct DrawingPlan {
       slot: isPinnedColumn(members[0], in: source)
         ? Self.columnPlace(of: members[0]) : Diagram.nodeName(ofController: members[0]))
     if let changes {
-      for id in held {
+      // A member that is not dirty holds nothing the diff marks (``Memory``).
+      let marked = facts.dirty == nil ? held : members.filter(facts.isDirty).flatMap { facts.held(by: $0) }
+      for id in marked {
         if changes.addedControllers.contains(id) {
           fold.added += 1
         } else if !hierarchy.isMember(id) {

@@ -143,8 +143,10 @@ struct FrameSketches: Codable, Sendable {
     self.level = level
     self.pinned = pinned
     var checkpoint = 8
+    // Each frame's plan takes from the one before what its step did not change.
+    let memory = DrawingPlan.Memory()
     for diagram in diagrams {
-      add(diagram, themes: themes)
+      add(diagram, themes: themes, memory: memory)
       guard frames.count == checkpoint else { continue }
       checkpoint *= 2
       if try givingUp(self) {
@@ -280,24 +282,23 @@ struct FrameSketches: Codable, Sendable {
     (range ?? 0..<frames.count).lazy.map { graph(frame: $0, theme: theme) }
   }
 
-  private mutating func add(_ diagram: Diagram, themes: [Theme]) {
+  private mutating func add(_ diagram: Diagram, themes: [Theme], memory: DrawingPlan.Memory) {
     var sketches: [Sketch] = []
-    for (index, theme) in themes.enumerated() {
+    // The places are the same in every theme: noted once.
+    var drawn: [(controller: String, place: String)] = []
+    let graphs = diagram.graphs(themes: themes, level: level, pinned: pinned, memory: memory) {
+      drawn.append(($0, $1))
+    }
+    for (controller, place) in drawn {
+      if let known = places[controller] {
+        if known != place, !pinned.contains(controller) { several.insert(controller) }
+      } else {
+        places[controller] = place
+      }
+    }
+    for (theme, graph) in zip(themes, graphs) {
       var themed = diagram
       themed.theme = theme
-      // The places are the same in every theme: noted once.
-      var drawn: [(controller: String, place: String)] = []
-      let graph =
-        index == 0
-        ? themed.graph(level: level, pinned: pinned) { drawn.append(($0, $1)) }
-        : themed.graph(level: level, pinned: pinned)
-      for (controller, place) in drawn {
-        if let known = places[controller] {
-          if known != place, !pinned.contains(controller) { several.insert(controller) }
-        } else {
-          places[controller] = place
-        }
-      }
       sketches.append(sketch(of: graph, legends: themed.legends))
     }
     frames.append(
