@@ -42,7 +42,7 @@ import VCGraph
   }
 
   @Test func aWideHierarchyPlannedFromTheFrameBeforeIsPlannedWhole() throws {
-    let replay = try replay(Self.wideHierarchy(controllers: 120, pushPops: 6))
+    let replay = try replay(wideHierarchy(screens: 115, pushPops: 6))
     for level in Self.levels {
       let whole = graphs(replay, level: level, memory: nil)
       let remembered = graphs(replay, level: level, memory: DrawingPlan.Memory(smallestHierarchy: 0))
@@ -63,7 +63,7 @@ import VCGraph
   /// What planning each push and pop costs, in a hierarchy of `controllers`: the drawn controllers
   /// whose items were worked out, those taken from the frame before, and the facts worked out.
   private func stepWork(controllers: Int, level: FoldLevel) throws -> [(made: Int, taken: Int, facts: Int)] {
-    let replay = try replay(Self.wideHierarchy(controllers: controllers, pushPops: 6))
+    let replay = try replay(wideHierarchy(screens: controllers - 5, pushPops: 6))
     let memory = DrawingPlan.Memory(smallestHierarchy: 0)
     var work: [(Int, Int, Int)] = []
     for (index, diagram) in Diagram.frames(of: replay).enumerated() {
@@ -91,7 +91,7 @@ import VCGraph
   }
 
   @Test func aSmallHierarchyIsPlannedWhole() throws {
-    let replay = try replay(Self.wideHierarchy(controllers: 31, pushPops: 2))
+    let replay = try replay(wideHierarchy(screens: 26, pushPops: 2))
     let memory = DrawingPlan.Memory()
     for diagram in Diagram.frames(of: replay) { _ = diagram.plan(level: .stacks, memory: memory) }
     #expect(memory.expansionsTaken == 0)
@@ -99,7 +99,7 @@ import VCGraph
   }
 
   @Test func aFrameThatIsNotTheStepAfterThePlannedOneIsPlannedWhole() throws {
-    let replay = try replay(Self.wideHierarchy(controllers: 31, pushPops: 4))
+    let replay = try replay(wideHierarchy(screens: 26, pushPops: 4))
     let diagrams = Array(Diagram.frames(of: replay))
     let memory = DrawingPlan.Memory(smallestHierarchy: 0)
     _ = diagrams[6].plan(level: .stacks, memory: memory)
@@ -109,25 +109,5 @@ import VCGraph
     #expect(memory.expansionsMade > 0)
     _ = diagrams[9].plan(level: .stacks, memory: memory)
     #expect(memory.expansionsTaken > 0)
-  }
-
-  /// The benchmark's `frame-growth` scenario: a tab bar of 4 navigation controllers sharing
-  /// `controllers − 5` screens, then `pushPops` pushes and pops of one more on the first.
-  static func wideHierarchy(controllers: Int, pushPops: Int) -> String {
-    let screenCount = max(controllers - 5, 4)
-    var lines = ["title: Wide", "controllers:", "  extra: { class: ExtraViewController, title: Extra }"]
-    lines.append("  tabs: UITabBarController")
-    for navigation in 0..<4 { lines.append("  nav\(navigation): UINavigationController") }
-    for screen in 0..<screenCount {
-      lines.append("  screen\(screen): { class: Screen\(screen % 10)ViewController, title: Screen \(screen) }")
-    }
-    lines.append("steps:")
-    for navigation in 0..<4 {
-      let stack = stride(from: navigation, to: screenCount, by: 4).map { "screen\($0)" }
-      lines += ["  - setViewControllers: [\(stack.joined(separator: ", "))]", "    on: nav\(navigation)"]
-    }
-    lines += ["  - setTabs: [nav0, nav1, nav2, nav3]", "    on: tabs", "  - setRoot: tabs"]
-    for step in 0..<pushPops { lines += step % 2 == 0 ? ["  - push: extra", "    on: nav0"] : ["  - pop: nav0"] }
-    return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -216,27 +216,11 @@ import VCGraph
     }
   }
 
-  /// A tab bar of `screens` screens dealt out to 4 navigation controllers, then `pushPops` steps
-  /// pushing and popping one more screen on the first.
-  static func wideHierarchy(screens: Int, pushPops: Int) -> String {
-    var lines = ["controllers:", "  tabs: UITabBarController", "  extra: { class: ExtraViewController, title: Extra }"]
-    for navigation in 0..<4 { lines.append("  nav\(navigation): UINavigationController") }
-    for screen in 0..<screens { lines.append("  screen\(screen): { class: Screen\(screen % 10)ViewController }") }
-    lines.append("steps:")
-    for navigation in 0..<4 {
-      let stack = stride(from: navigation, to: screens, by: 4).map { "screen\($0)" }
-      lines += ["  - setViewControllers: [\(stack.joined(separator: ", "))]", "    on: nav\(navigation)"]
-    }
-    lines += ["  - setTabs: [nav0, nav1, nav2, nav3]", "    on: tabs", "  - setRoot: tabs"]
-    for step in 0..<pushPops { lines += step % 2 == 0 ? ["  - push: extra", "    on: nav0"] : ["  - pop: nav0"] }
-    return lines.joined(separator: "\n") + "\n"
-  }
-
   /// A level whose last frame alone cannot fit the page (a wide hierarchy drawn unfolded) is ruled
   /// out before every frame is sketched at it: what that costs does not grow with the number of
   /// frames (issue 26).
   @Test func aLevelWhoseLastFrameCannotFitIsRuledOutByThatFrame() throws {
-    let replay = try replay(Self.wideHierarchy(screens: 160, pushPops: 4))
+    let replay = try replay(wideHierarchy(screens: 160, pushPops: 4))
     try withRenderer { renderer in
       let ruledOut = FrameSearchCounts.levelsRuledOutByOneFrame
       let unfolded = FrameSearchCounts.framesSketched[.none] ?? 0
@@ -255,7 +239,7 @@ import VCGraph
   /// level are measured as they add up, 8, 16, 32…: once they are sure not to fit together, the
   /// level is given up without sketching the others (issue 26).
   @Test func aLevelTheFirstFramesOverflowIsGivenUpAfterThem() throws {
-    let replay = try replay(Self.wideHierarchy(screens: 160, pushPops: 30))
+    let replay = try replay(wideHierarchy(screens: 160, pushPops: 30))
     try withRenderer { renderer in
       let cut = FrameSearchCounts.sketchingCut
       let runs = FrameSearchCounts.framesSketched[.runs] ?? 0

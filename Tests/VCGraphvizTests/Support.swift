@@ -421,3 +421,19 @@ extension Renderer {
       frames: files, index: RenderIndex(scenario: scenario.path, title: scenario.title, steps: entries))
   }
 }
+
+/// A tab bar of `screens` screens dealt out to 4 navigation controllers, then `pushPops` steps
+/// pushing and popping one more screen on the first.
+func wideHierarchy(screens: Int, pushPops: Int) -> String {
+  var lines = ["controllers:", "  tabs: UITabBarController", "  extra: { class: ExtraViewController, title: Extra }"]
+  for navigation in 0..<4 { lines.append("  nav\(navigation): UINavigationController") }
+  for screen in 0..<screens { lines.append("  screen\(screen): { class: Screen\(screen % 10)ViewController }") }
+  lines.append("steps:")
+  for navigation in 0..<4 {
+    let stack = stride(from: navigation, to: screens, by: 4).map { "screen\($0)" }
+    lines += ["  - setViewControllers: [\(stack.joined(separator: ", "))]", "    on: nav\(navigation)"]
+  }
+  lines += ["  - setTabs: [nav0, nav1, nav2, nav3]", "    on: tabs", "  - setRoot: tabs"]
+  for step in 0..<pushPops { lines += step % 2 == 0 ? ["  - push: extra", "    on: nav0"] : ["  - pop: nav0"] }
+  return lines.joined(separator: "\n") + "\n"
+}

@@ -244,7 +244,7 @@ struct FrameSketches: Codable, Sendable {
         return shared
       }
     }
-    references.append(Self.compacted(text))
+    references.append(text.compacted)
     return SharedText(reference: Int32(references.count - 1), prefix: Int32(bytes.count), suffix: 0, middle: "")
   }
 
@@ -338,7 +338,7 @@ struct FrameSketches: Codable, Sendable {
   /// `text` stored once among ``texts``, in storage no bigger than it needs.
   private mutating func kept(_ text: String) -> String {
     if let known = texts.firstIndex(of: text) { return texts[known] }
-    let compact = Self.compacted(text)
+    let compact = text.compacted
     texts.insert(compact)
     return compact
   }
@@ -362,13 +362,17 @@ struct FrameSketches: Codable, Sendable {
     .init(name: kept(cluster.name), attributes: compacted(cluster.attributes), parent: cluster.parent.map { kept($0) })
   }
 
-  /// `text` in storage of its own, as big as it needs: text built by appending keeps the room it
-  /// grew into.
-  private static func compacted(_ text: String) -> String {
-    let count = text.utf8.count
+}
+
+extension String {
+  /// This text in storage of its own, as big as it needs: a part cut from a bigger text, or text
+  /// built by appending, would keep the whole it came from or the room it grew into. What sketches
+  /// keep for a whole drawing is stored so (``FrameSketches``, ``NodeVariants``).
+  var compacted: String {
+    let count = utf8.count
     // Up to 15 bytes a string holds its text itself.
-    guard count > 15 else { return text }
-    var text = text
+    guard count > 15 else { return self }
+    var text = self
     return text.withUTF8 { bytes in
       String(unsafeUninitializedCapacity: count) { buffer in
         _ = buffer.initialize(from: bytes)

@@ -201,7 +201,7 @@ struct NodeVariants: Codable, Sendable {
   /// The number of `text`, stored if it is new, in storage no bigger than it needs.
   private mutating func textNumber(_ text: String) -> Int32 {
     if let known = textNumbers[text] { return known }
-    let compact = Self.compacted(text)
+    let compact = text.compacted
     let number = Int32(texts.count)
     texts.append(compact)
     textNumbers[compact] = number
@@ -228,11 +228,11 @@ struct NodeVariants: Codable, Sendable {
       while suffix > 0, bytes[bytes.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
       if 2 * (prefix + suffix) >= bytes.count {
         let middle = String(decoding: bytes[prefix..<(bytes.count - suffix)], as: UTF8.self)
-        rows.append(Row(base: base, prefix: Int32(prefix), suffix: Int32(suffix), middle: Self.compacted(middle)))
+        rows.append(Row(base: base, prefix: Int32(prefix), suffix: Int32(suffix), middle: middle.compacted))
         return number
       }
     }
-    rows.append(Row(middle: Self.compacted(row)))
+    rows.append(Row(middle: row.compacted))
     fullRows[key] = number
     return number
   }
@@ -375,20 +375,5 @@ struct NodeVariants: Codable, Sendable {
     copy.reserveCapacity(array.count)
     copy.append(contentsOf: array)
     return copy
-  }
-
-  /// `text` in storage of its own, as big as it needs: a part cut from a label, or text built by
-  /// appending, would keep the whole it came from or the room it grew into.
-  private static func compacted(_ text: String) -> String {
-    let count = text.utf8.count
-    // Up to 15 bytes a string holds its text itself.
-    guard count > 15 else { return text }
-    var text = text
-    return text.withUTF8 { bytes in
-      String(unsafeUninitializedCapacity: count) { buffer in
-        _ = buffer.initialize(from: bytes)
-        return count
-      }
-    }
   }
 }
