@@ -224,10 +224,11 @@ public final class RenderJob {
 
   /// Draws the frames of `steps` (every step when nil) of a replayed scenario here, in this
   /// process, as the options say, and writes each frame's files into `folder` under their final
-  /// names; `drawn` gets each frame's index entry once its files are written. `stableLayout` is the
+  /// names, on a thread of its own while the next frames are drawn (``FrameWriter``); `drawn` gets
+  /// each frame's index entry, in order, once its files are written. `stableLayout` is the
   /// scenario's layout when another process computed it already.
   ///
-  /// - Returns: The time spent writing files.
+  /// - Returns: The time spent writing files (on the writer's thread, beside the drawing).
   /// - Throws: ``RenderError`` when Graphviz fails, ``OutputDirectory/WriteError`` when a file
   ///   cannot be written, or what `drawn` throws.
   @discardableResult
@@ -235,15 +236,15 @@ public final class RenderJob {
     of scenario: ReplayedScenario, steps: Set<Int>?, stableLayout: ScenarioLayout? = nil, with renderer: Renderer,
     into folder: URL, willDraw: (Int) -> Void = { _ in }, drawn: (RenderIndex.Entry) throws -> Void
   ) throws -> Duration {
-    var writing = Duration.zero
+    let writer = FrameWriter(into: folder)
+    defer { writer.stop() }
     try renderer.renderFrames(
       of: scenario, formats: options.drawnFormats, options: options.drawing, steps: steps, stableLayout: stableLayout,
       willDraw: willDraw
     ) { frame in
-      try write(frame, into: folder, adding: &writing)
-      try drawn(frame.entry)
+      for entry in try writer.write(frame) { try drawn(entry) }
     }
-    return writing
+    return try Self.finish(writer, drawn: drawn)
   }
 
   /// Draws the frames of `steps` of `scenario` from its stable layout, sketched where it was laid
@@ -254,30 +255,25 @@ public final class RenderJob {
     of scenario: Scenario, layout: ScenarioLayout, steps: Set<Int>?, with renderer: Renderer, into folder: URL,
     willDraw: (Int) -> Void = { _ in }, drawn: (RenderIndex.Entry) throws -> Void
   ) throws -> Duration {
-    var writing = Duration.zero
+    let writer = FrameWriter(into: folder)
+    defer { writer.stop() }
     try renderer.renderFrames(
       of: scenario, layout: layout, formats: options.drawnFormats, options: options.drawing, steps: steps,
       willDraw: willDraw
     ) { frame in
-      try write(frame, into: folder, adding: &writing)
-      try drawn(frame.entry)
+      for entry in try writer.write(frame) { try drawn(entry) }
     }
-    return writing
+    return try Self.finish(writer, drawn: drawn)
   }
 
-  /// Writes a frame's files into `folder`, adding the time it took to `writing`.
-  private func write(
-    _ frame: RenderedFrame, into folder: URL, adding writing: inout Duration
-  ) throws(OutputDirectory.WriteError) {
-    let clock = ContinuousClock()
-    let start = clock.now
-    for file in frame.files {
-      let path = folder.appendingPathComponent(file.name).path
-      if let reason = Syscalls.writeFile(file.contents, to: path) {
-        throw OutputDirectory.WriteError(path: path, reason: reason)
-      }
-    }
-    writing += start.duration(to: clock.now)
+  /// Waits for `writer` to write the last frames, hands their entries to `drawn`, and returns the
+  /// time it spent writing.
+  private static func finish(
+    _ writer: FrameWriter, drawn: (RenderIndex.Entry) throws -> Void
+  ) throws -> Duration {
+    let (entries, writing) = try writer.finish()
+    for entry in entries { try drawn(entry) }
+    return writing
   }
 
   /// The stable layout of a replayed scenario's frames as the options draw them, for the other

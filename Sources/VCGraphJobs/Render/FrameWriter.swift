@@ -1,0 +1,122 @@
+import Foundation
+import VCGraph
+import VCGraphviz
+
+/// Writes drawn frames' files on a thread of its own, in the order they were drawn, while the
+/// next frames are drawn.
+///
+/// Creating a file is the kernel's work (on ext4 without a journal, each new inode after many
+/// deletions scans the recently freed ones), and a frame's drawing does not need its files: with
+/// a second core, the writing costs no time of the drawing's. A frame's index entry is handed back
+/// only once its files are written, in the order the frames were given, so whoever is told of a
+/// frame finds its files in place.
+///
+/// At most ``limit`` frames wait to be written: past that, ``write(_:)`` waits for the writer, so
+/// memory stays flat however many frames a scenario has. The first file that cannot be written
+/// stops the writing; ``write(_:)`` or ``finish()`` throws its error. ``stop()`` (also on the way
+/// out of a failed drawing) waits for the file being written and drops the rest, so that nothing
+/// is written into the folder after its owner returns.
+final class FrameWriter: @unchecked Sendable {
+  private let folder: URL
+  private let condition = NSCondition()
+  /// The frames given and not written yet, the first being written.
+  private var queue: [RenderedFrame] = []
+  /// The entries of the frames written and not handed back yet, in order.
+  private var written: [RenderIndex.Entry] = []
+  private var failure: OutputDirectory.WriteError?
+  /// Set when no more frames come: the thread ends once the queue is empty, or at once when stopped.
+  private var isClosed = false
+  private var isStopped = false
+  private var isRunning = true
+  /// The time spent writing, on the writer's thread.
+  private var writingTime = Duration.zero
+
+  /// The most frames given and not yet written.
+  static let limit = 16
+
+  /// A writer of frames into `folder`, its thread started.
+  init(into folder: URL) {
+    self.folder = folder
+    let thread = Thread { [self] in run() }
+    thread.name = "vcgraph frame writer"
+    thread.start()
+  }
+
+  /// Hands `frame` over to be written, waiting while ``limit`` frames wait already. Returns the
+  /// entries of the frames written since the last call, in order.
+  ///
+  /// - Throws: The error of a file that could not be written, once: the writing stopped there.
+  func write(_ frame: RenderedFrame) throws(OutputDirectory.WriteError) -> [RenderIndex.Entry] {
+    condition.lock()
+    defer { condition.unlock() }
+    while queue.count >= Self.limit, failure == nil { condition.wait() }
+    if let failure { throw failure }
+    queue.append(frame)
+    condition.broadcast()
+    return takeWritten()
+  }
+
+  /// Waits until every frame given is written and the thread has ended. Returns the entries not
+  /// handed back yet, in order, and the time spent writing.
+  ///
+  /// - Throws: The error of a file that could not be written.
+  func finish() throws(OutputDirectory.WriteError) -> (entries: [RenderIndex.Entry], writing: Duration) {
+    condition.lock()
+    defer { condition.unlock() }
+    isClosed = true
+    condition.broadcast()
+    while isRunning { condition.wait() }
+    if let failure { throw failure }
+    return (takeWritten(), writingTime)
+  }
+
+  /// Drops the frames not written yet and waits for the thread to end; nothing is written after.
+  func stop() {
+    condition.lock()
+    defer { condition.unlock() }
+    isStopped = true
+    isClosed = true
+    condition.broadcast()
+    while isRunning { condition.wait() }
+  }
+
+  /// The entries written so far, handed back once. Called with the lock held.
+  private func takeWritten() -> [RenderIndex.Entry] {
+    defer { written.removeAll(keepingCapacity: true) }
+    return written
+  }
+
+  /// The writer's thread: the frames in order, each file with ``Syscalls/writeFile(_:to:)``.
+  private func run() {
+    let clock = ContinuousClock()
+    condition.lock()
+    while true {
+      while queue.isEmpty, !isClosed { condition.wait() }
+      guard !isStopped, failure == nil, let frame = queue.first else { break }
+      condition.unlock()
+      let start = clock.now
+      var error: OutputDirectory.WriteError?
+      for file in frame.files {
+        let path = folder.appendingPathComponent(file.name).path
+        if let reason = Syscalls.writeFile(file.contents, to: path) {
+          error = OutputDirectory.WriteError(path: path, reason: reason)
+          break
+        }
+      }
+      let took = start.duration(to: clock.now)
+      condition.lock()
+      writingTime += took
+      queue.removeFirst()
+      if let error {
+        failure = error
+      } else {
+        written.append(frame.entry)
+      }
+      condition.broadcast()
+    }
+    queue.removeAll()
+    isRunning = false
+    condition.broadcast()
+    condition.unlock()
+  }
+}
