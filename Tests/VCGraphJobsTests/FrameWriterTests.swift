@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import VCGraph
-@testable import VCGraphviz
 
 @testable import VCGraphJobs
+@testable import VCGraphviz
 
 /// The thread that writes a render's frames while the next are drawn: every file written, each
 /// entry handed back in order and only once its files are there, the first failure thrown, and
