@@ -39,15 +39,16 @@ import Testing
   @Test func jobsWriteTheSameFilesAsOneProcess() throws {
     try withTemporaryFolder { folder in
       try Self.copySomeSamples(folder)
-      try Self.expectJobsWriteTheSameFiles(in: folder, scenarios: "some", jobs: ["2"])
+      // Without --jobs: one worker a core, the scenarios shared whole.
+      try Self.expectJobsWriteTheSameFiles(in: folder, scenarios: "some", jobs: ["2", nil])
     }
   }
 
-  /// Renders `scenarios` with every output at once, with `--jobs 1` and with each of `jobs`: the
-  /// same files, the same lines on standard output and standard error.
-  static func expectJobsWriteTheSameFiles(in folder: TemporaryFolder, scenarios: String, jobs: [String]) throws {
+  /// Renders `scenarios` with every output at once, with `--jobs 1` and with each of `jobs` (nil:
+  /// without `--jobs`): the same files, the same lines on standard output and standard error.
+  static func expectJobsWriteTheSameFiles(in folder: TemporaryFolder, scenarios: String, jobs: [String?]) throws {
     let options = ["--format", "svg,png,dot", "--html", "--markdown", "--theme", "both", "--events"]
-    let one = try runVCGraph(["render", scenarios, "-o", "one"] + options, in: folder.url)
+    let one = try runVCGraph(["render", scenarios, "-o", "one", "--jobs", "1"] + options, in: folder.url)
     try #require(one.status == 0, "\(one)")
     let expected = try Self.tree(folder, "one")
     let count = folder.contents(of: scenarios).count
@@ -56,18 +57,19 @@ import Testing
     #expect(one.standardError.contains("warning:"))
     print("jobs: \(scenarios) drawn by one process")
     for workers in jobs {
-      let two = try runVCGraph(["render", scenarios, "-o", "two", "--jobs", workers] + options, in: folder.url)
+      let asked = workers.map { ["--jobs", $0] } ?? []
+      let two = try runVCGraph(["render", scenarios, "-o", "two"] + asked + options, in: folder.url)
       try #require(two.status == 0, "\(two)")
       Self.expectSameTrees(expected, try Self.tree(folder, "two"))
       // The same lines, in the same order.
       #expect(two.standardOutput.replacingOccurrences(of: "→ two/", with: "→ one/") == one.standardOutput)
       // More workers than cores are capped, with a warning of their own (--jobs 3 on 2 cores).
       let warnings = two.standardError.split(separator: "\n", omittingEmptySubsequences: false)
-        .filter { !$0.hasPrefix("warning: --jobs \(workers): ") }.joined(separator: "\n")
+        .filter { !$0.hasPrefix("warning: --jobs \(workers ?? ""): ") }.joined(separator: "\n")
       #expect(warnings == one.standardError)
       #expect(!folder.contents(of: "two/navigation").contains { $0.hasPrefix(".vcgraph-staging") })
       try FileManager.default.removeItem(at: folder("two"))
-      print("jobs: \(scenarios) drawn by \(workers) workers, the same files")
+      print("jobs: \(scenarios) drawn by \(workers ?? "one a core of the") workers, the same files")
     }
   }
 

@@ -39,3 +39,34 @@ import Testing
     #expect(pieces[0].map(\.steps.count) == [50, 50, 50, 50])
   }
 }
+
+/// Without `--jobs`, one worker a core shares the scenarios whole; the costliest go first.
+@Suite struct RenderJobQueueTests {
+  @Test func withoutJobsEveryCoreDrawsAndNoScenarioIsCut() {
+    let automatic = RenderJob(output: "out", options: .init())
+    #expect(automatic.workerCount == RenderJob.maximumJobs)
+    #expect(!automatic.cutsScenarios)
+    let asked = RenderJob(output: "out", options: .init(jobs: 1))
+    #expect(asked.workerCount == 1)
+    #expect(asked.cutsScenarios)
+  }
+
+  @Test func theCostliestScenariosAreQueuedFirstAndCutOnlyWhenAsked() {
+    let scenarios = [
+      ScenarioFrames(scenario: 0, steps: Array(1...6), frameCost: 4),
+      ScenarioFrames(scenario: 1, steps: Array(1...1000), frameCost: 10),
+      ScenarioFrames(scenario: 2, steps: Array(1...8), frameCost: 3),
+      ScenarioFrames(scenario: 3, steps: Array(1...12), frameCost: 2),
+    ]
+    // Whole, the costliest first; 24 and 24 keep their order.
+    let whole = ScenarioFrames.queue(scenarios, workers: 2, cutting: false)
+    #expect(whole.map { $0.map(\.scenario) } == [[1], [0], [2], [3]])
+    // Cut with `--jobs 2`: the big one's pieces first, in step order.
+    let cut = ScenarioFrames.queue(scenarios, workers: 2, cutting: true)
+    #expect(cut.map { $0.map(\.scenario) } == [[1, 1, 1, 1], [0], [2], [3]])
+    #expect(cut[0].flatMap(\.steps) == Array(1...1000))
+    // One worker takes them in their order, whole.
+    #expect(
+      ScenarioFrames.queue(scenarios, workers: 1, cutting: true).map { $0.map(\.scenario) } == [[0], [1], [2], [3]])
+  }
+}

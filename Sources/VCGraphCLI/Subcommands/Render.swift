@@ -20,7 +20,9 @@ extension VCGraphCommand {
         size class and draws both results of every step side by side (one below the
         other when too wide for --page-width): a split
         view collapsed on the iPhone side, a popover shown as a sheet.
-        --jobs N spreads the frames over N worker processes. On a terminal, a long
+        The scenarios are drawn by one worker process a core, each scenario by one;
+        --jobs N starts N (1 for one) and cuts a long scenario's frames into pieces
+        for them to share. On a terminal, a long
         run shows its progress on standard error. An interrupted run (SIGINT,
         SIGTERM, SIGHUP) stops its workers, leaves every earlier file as it was
         and exits with 128 + the signal's number; Ctrl-Z suspends the workers
@@ -94,10 +96,11 @@ extension VCGraphCommand {
     @Option(
       name: [.short, .customLong("jobs")],
       help: ArgumentHelp(
-        "Render with N worker processes (default 1, at most one a core); the files are the same whatever N is.",
+        "Render with N worker processes, a long scenario's frames shared out (default: one a core, each "
+          + "scenario drawn whole by one; at most one a core); the files are the same whatever N is.",
         valueName: "N"),
       transform: Bounds.count("worker processes", in: RenderJob.Options.jobCounts))
-    var jobs = 1
+    var jobs: Int?
 
     @Option(
       name: .customLong("size-classes"),

@@ -87,7 +87,8 @@ private final class RenderSupervisor {
     return !failed
   }
 
-  /// Makes each scenario's staging folder and cuts its frames into tasks.
+  /// Makes each scenario's staging folder and cuts its frames into tasks (with `--jobs`; without,
+  /// each scenario is one task), queued the costliest first when several workers draw.
   private func stage() {
     for (index, scenario) in scenarios.enumerated() {
       do {
@@ -101,7 +102,7 @@ private final class RenderSupervisor {
         scenario: $0, steps: job.steps(of: scenarios[$0].scenario),
         frameCost: scenarios[$0].scenario.viewControllers.count)
     }
-    for pieces in ScenarioFrames.pieces(work, workers: job.workerCount) {
+    for pieces in ScenarioFrames.queue(work, workers: job.workerCount, cutting: job.cutsScenarios) {
       let scenario = pieces[0].scenario
       guard let staging = runs[scenario].staging else { continue }
       let kept = staging.folder.appendingPathComponent("layout.json").path
@@ -116,12 +117,13 @@ private final class RenderSupervisor {
     }
   }
 
-  /// Fails a scenario: reports why (once), discards its staging folder and drops its tasks.
+  /// Fails a scenario: keeps why (once) to be reported in its turn (``commitFinished()``),
+  /// discards its staging folder and drops its tasks.
   private func fail(_ scenario: Int, _ message: String) {
     queue.removeAll { $0.scenario == scenario }
     guard !runs[scenario].isFailed else { return }
     job.beforeFailure()
-    report(.failed(path: scenarios[scenario].path, message: message))
+    runs[scenario].failure = message
     runs[scenario].isFailed = true
     if let staging = runs[scenario].staging {
       staging.discard()
@@ -232,10 +234,15 @@ private final class RenderSupervisor {
     fail(task.scenario, failure(of: task, drawing: worker.drawing, ending, timedOut: worker.timedOut))
   }
 
-  /// Commits, in command-line order, the scenarios whose frames are all in.
+  /// Commits, in command-line order, the scenarios whose frames are all in, and reports those
+  /// that failed in the same order: the lines printed are the same whichever worker was faster.
   private func commitFinished() {
     while next < runs.count {
       if runs[next].isFailed {
+        if let message = runs[next].failure {
+          job.beforeFailure()
+          report(.failed(path: scenarios[next].path, message: message))
+        }
         next += 1
         continue
       }
@@ -302,6 +309,8 @@ private struct ScenarioRun {
   /// The replay's warnings, once its worker told them; empty once told.
   var warnings: [String]?
   var isFailed = false
+  /// Why it failed, reported in its turn.
+  var failure: String?
 
   init(expected: Int) {
     self.expected = expected

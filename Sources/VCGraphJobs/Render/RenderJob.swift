@@ -35,8 +35,9 @@ public final class RenderJob {
     public var animationInterval: Double
     /// Only this step (counting from 1); nil for every step.
     public var step: Int?
-    /// How many worker processes draw.
-    public var jobs: Int
+    /// How many worker processes draw (`--jobs N`), a big scenario's frames cut into pieces for
+    /// them to share; nil (no `--jobs`) for one a core, each scenario drawn whole by one of them.
+    public var jobs: Int?
     /// How long a worker may draw nothing (a frame, or a scenario's frames laid out together)
     /// before it is stopped, and how much memory it may take: past either, the scenario it draws
     /// fails with advice.
@@ -48,7 +49,7 @@ public final class RenderJob {
 
     public init(
       formats: [OutputFormat] = [.svg], drawing: DrawingOptions = DrawingOptions(), html: Bool = false,
-      markdown: Bool = false, animate: Bool = false, animationInterval: Double = 2, step: Int? = nil, jobs: Int = 1,
+      markdown: Bool = false, animate: Bool = false, animationInterval: Double = 2, step: Int? = nil, jobs: Int? = nil,
       limits: WorkerLimits = WorkerLimits(), sizeClasses: [SizeClass] = []
     ) {
       (self.formats, self.drawing, self.sizeClasses) = (formats, drawing, sizeClasses)
@@ -122,8 +123,13 @@ public final class RenderJob {
   public static var maximumJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
   /// The number of worker processes this job starts at most: ``Options/jobs``, or
-  /// ``maximumJobs`` when it asks for more.
-  var workerCount: Int { min(max(1, options.jobs), Self.maximumJobs) }
+  /// ``maximumJobs`` when it asks for more or says nothing.
+  var workerCount: Int { min(max(1, options.jobs ?? Self.maximumJobs), Self.maximumJobs) }
+
+  /// True when a scenario's frames may be cut into pieces for several workers (``Options/jobs``
+  /// given): a piece not the first waits for the scenario's layout and reads it, which pays only
+  /// for a long scenario of big frames. Without `--jobs`, the workers share the scenarios whole.
+  var cutsScenarios: Bool { options.jobs != nil }
 
   public init(output: String, options: Options) {
     self.output = output
@@ -134,10 +140,10 @@ public final class RenderJob {
   /// failed. A scenario that fails writes nothing; the others are written, in the given order.
   public func run(_ paths: [String], worker: WorkerCommand = WorkerCommand(), report: (Report) -> Void) -> Bool {
     var failed = false
-    if options.jobs > Self.maximumJobs {
+    if let jobs = options.jobs, jobs > Self.maximumJobs {
       report(
         .warning(
-          "warning: --jobs \(options.jobs): this machine has \(Self.maximumJobs) core\(Self.maximumJobs == 1 ? "" : "s"); "
+          "warning: --jobs \(jobs): this machine has \(Self.maximumJobs) core\(Self.maximumJobs == 1 ? "" : "s"); "
             + "drawing with \(workerCount) worker process\(workerCount == 1 ? "" : "es")"))
     }
     let pool = WorkerPool(command: worker, header: WorkerHeader(limits: options.limits, render: options))

@@ -41,9 +41,21 @@ struct ScenarioFrames: Hashable, Sendable {
   /// with the controllers a frame draws (with the stable layout, every frame is as big as the
   /// union of all the scenario's steps), so the number of the scenario's controllers does.
   var frameCost: Int = 1
+
+  /// What drawing all the frames costs, relative to other scenarios: frames × ``frameCost``.
+  var cost: Int { steps.count * max(1, frameCost) }
 }
 
 extension ScenarioFrames {
+  /// The scenarios' frames in the order `workers` processes take them: each scenario whole, or
+  /// cut into ``pieces(_:workers:)`` when `cutting`; with several workers the costliest scenarios
+  /// first (of the same cost, in their order), so that the last drawn is a small one, not the
+  /// biggest alone while the other workers have nothing left to draw.
+  static func queue(_ scenarios: [ScenarioFrames], workers: Int, cutting: Bool) -> [[ScenarioFrames]] {
+    let ordered = workers > 1 ? scenarios.sorted { $0.cost > $1.cost } : scenarios
+    return pieces(ordered, workers: cutting ? workers : 1)
+  }
+
   /// Cuts each scenario's frames into pieces for `workers` processes to share: whole scenarios,
   /// and pieces of those that cost more than half of a worker's share, so that a big scenario keeps
   /// every worker busy. Each piece is a run of consecutive steps; the pieces of a scenario are about
@@ -53,7 +65,7 @@ extension ScenarioFrames {
   /// costs its other pieces only reading that layout.
   static func pieces(_ scenarios: [ScenarioFrames], workers: Int) -> [[ScenarioFrames]] {
     let scenarios = scenarios.filter { !$0.steps.isEmpty }
-    let costs = scenarios.map { $0.steps.count * max(1, $0.frameCost) }
+    let costs = scenarios.map(\.cost)
     let total = costs.reduce(0, +)
     guard workers > 1, total > 0 else { return scenarios.map { [$0] } }
     let largest = max(1, total / (workers * 2))
