@@ -199,7 +199,8 @@ import VCGraph
       for index in frames.indices {
         let placement = run.layouts[0].placement(of: sketches.graph(frame: index, theme: 0), frame: index)
         let svg = try drawing.svg(
-          of: placement, index: index, nodeNumbers: frames[index].0, edgeNumbers: frames[index].1
+          of: placement, index: index, nodeNumbers: frames[index].0, edgeNumbers: frames[index].1,
+          legendSize: { legend, font throws(RenderError) in try renderer.context.legendSize(legend, font: font) }
         ) { piece throws(RenderError) in try renderer.render(piece, formats: [.svg])[.svg] ?? [] }
         #expect(svg == (try renderer.render(placement.positioned, formats: [.svg])[.svg]), "frame \(index + 1)")
         // Kept: only nodes drawn so far that a later frame draws again, and edges.
@@ -210,6 +211,16 @@ import VCGraph
       }
       #expect(drawing.wholeFrames == 0)
       #expect(drawing.piecedFrames == frames.count)
+      // Every header drawn with its legend stood in for; each legend drawn once (the first frame's
+      // has no rows for the changes).
+      #expect(drawing.standInHeaders == frames.count)
+      let legends = Set(
+        frames.indices.compactMap { index in
+          sketches.graph(frame: index, theme: 0).attributes.last { $0.name == "label" }
+            .flatMap { LegendStandIn.split($0.value) }.map { String($0.legend) }
+        })
+      #expect(legends.count == 2)
+      #expect(drawing.drawnLegends == legends.count)
       #expect(sketches.distinctNodes > 12)
       #expect(drawing.droppedPieces == drawing.drawnPieces)
       #expect(drawing.keptPieces == 0)

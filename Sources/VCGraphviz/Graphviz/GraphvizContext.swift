@@ -38,6 +38,13 @@ final class GraphvizContext {
   let knownSizes = StableLayout.Measurements.KnownSizes()
   /// How many boxes and labels stable layouts have had Graphviz measure (for tests).
   var measuredVariants = 0
+  /// A header's legend, by its text and the graph's font attributes (``legendSize(_:font:)``).
+  struct LegendKey: Hashable {
+    var legend: LegendStandIn.Legend
+    var font: [GraphDescription.Attribute]
+  }
+  /// The sizes of the legends measured (``LegendStandIn``): a scenario's headers draw one or two.
+  var legendSizes: [LegendKey: LayoutSize] = [:]
   /// What Graphviz said while it read its plugin config (a config it could not read, a plugin
   /// library it could not load); told with the error when a plugin turns out to be missing.
   private let setupMessages: [String]

@@ -11,6 +11,10 @@ import VCGraph
 /// extent; the pieces of Graphviz's SVG (``SVGPieces``) are kept, and the frame's SVG is put
 /// together in the order Graphviz writes a whole frame (``GraphDescription/writingOrder``).
 ///
+/// A header's legend is drawn once a run too: Graphviz draws each header with the legend stood in
+/// for by an empty table of its size (``LegendStandIn``), whose one line of SVG, a polygon on the
+/// legend's box, is replaced by the legend's own SVG at that box, drawn the first time the box came.
+///
 /// One drawing serves the frames of one run in one theme; its pieces are kept while they are
 /// drawn again, and dropped when there are more than ``limit`` (a long flow draws a few hundred).
 /// A frame whose pieces do not come out as expected is drawn whole by Graphviz.
@@ -52,12 +56,26 @@ final class PieceDrawing {
   private var nodes: [Int32: ArraySlice<UInt8>] = [:]
   private var edges: [EdgeKey: ArraySlice<UInt8>] = [:]
   private var clusters: [ClusterKey: ArraySlice<UInt8>] = [:]
+  /// The legends' SVG, by the legend and the line its stand-in wrote (its box).
+  private var legends: [LegendKey: ArraySlice<UInt8>] = [:]
+  /// The legends whose SVG cannot be cut from a header (stand-in lines not as expected): their
+  /// headers are drawn whole.
+  private var uncutLegends: Set<LegendStandIn.Legend> = []
+
+  private struct LegendKey: Hashable {
+    var legend: LegendStandIn.Legend
+    var standIn: ArraySlice<UInt8>
+  }
+
   /// The most pieces kept.
   static let limit = 4_096
   /// Frames drawn from pieces, and frames Graphviz drew whole because their pieces did not match
   /// (for tests).
   private(set) var piecedFrames = 0
   private(set) var wholeFrames = 0
+  /// Headers drawn with their legend stood in for, and legends drawn (for tests).
+  private(set) var standInHeaders = 0
+  private(set) var drawnLegends = 0
   /// Nodes and edges Graphviz drew, over all frames, and those dropped after the last frame that
   /// draws them (for tests).
   private(set) var drawnPieces = 0
@@ -75,9 +93,11 @@ final class PieceDrawing {
 
   /// The SVG of frame number `index` of the run this drawing serves, placed by the stable layout
   /// (`placement`), whose nodes are sketched as `nodeNumbers` and whose graph's edges as
-  /// `edgeNumbers`; drawn by `draw` (Graphviz, for a graph's SVG).
+  /// `edgeNumbers`; drawn by `draw` (Graphviz, for a graph's SVG), its header's legend measured by
+  /// `legendSize` (with the graph's font attributes).
   func svg(
     of placement: StableLayout.Placement, index: Int, nodeNumbers: [Int32], edgeNumbers: [Int32],
+    legendSize: (Substring, [GraphDescription.Attribute]) throws(RenderError) -> LayoutSize,
     draw: (GraphDescription) throws(RenderError) -> [UInt8]
   )
     throws(RenderError) -> [UInt8]
@@ -97,6 +117,15 @@ final class PieceDrawing {
     let knownClusters = clusters[clusterKey]
     var pieces = GraphDescription()
     pieces.attributes = frame.attributes
+    // The header, its legend stood in for.
+    var legend: LegendStandIn.Legend?
+    if let label = frame.attributes.last(where: { $0.name == "label" && $0.isHTML }),
+      let split = LegendStandIn.split(label.value), !uncutLegends.contains(.init(text: split.legend)),
+      let header = LegendStandIn.header(split, legendSize: try legendSize(split.legend, Self.font(of: frame)))
+    {
+      legend = .init(text: split.legend)
+      pieces.attributes = pieces.attributes.setting(.init("label", html: header))
+    }
     pieces.nodeDefaults = frame.nodeDefaults
     pieces.edgeDefaults = frame.edgeDefaults
     pieces.clusters = knownClusters == nil ? frame.clusters : frame.clusters.filter { $0.name == extentCluster }
@@ -120,10 +149,17 @@ final class PieceDrawing {
       }
       pieces.edges = newEdges.map(placement.edge)
     }
-    guard let drawn = SVGPieces(svg: try draw(pieces), of: pieces), prologue.map({ $0 == drawn.prologue }) ?? true,
+    guard var drawn = SVGPieces(svg: try draw(pieces), of: pieces), prologue.map({ $0 == drawn.prologue }) ?? true,
       epilogue.map({ $0 == drawn.epilogue }) ?? true
     else {
       return try whole(placement, draw)
+    }
+    if let legend {
+      guard let label = try label(drawn.label, legend: legend, of: frame, draw) else {
+        return try whole(placement, draw)
+      }
+      drawn.label = label
+      standInHeaders += 1
     }
     // Pieces are kept as copies: a slice would keep the whole SVG of the frame it was cut from.
     if prologue == nil { prologue = Self.copy(drawn.prologue) }
@@ -162,6 +198,60 @@ final class PieceDrawing {
     return svg
   }
 
+  /// The header's SVG, `drawn` with `legend` stood in for: the stand-in's line replaced by the
+  /// legend's SVG at its box, drawn now when its box is new. Nil when the stand-in did not write
+  /// the one line expected.
+  private func label(
+    _ drawn: ArraySlice<UInt8>, legend: LegendStandIn.Legend, of frame: GraphDescription,
+    _ draw: (GraphDescription) throws(RenderError) -> [UInt8]
+  ) throws(RenderError) -> ArraySlice<UInt8>? {
+    guard let line = Self.standInLine(in: drawn) else {
+      uncutLegends.insert(legend)
+      return nil
+    }
+    let key = LegendKey(legend: legend, standIn: Self.copy(drawn[line]))
+    if let known = legends[key] { return drawn[..<line.lowerBound] + known + drawn[line.upperBound...] }
+    // The header drawn whole once, alone with the frame's extent: the legend is what it has in
+    // place of the stand-in's line.
+    var header = GraphDescription()
+    header.attributes = frame.attributes
+    header.clusters = frame.clusters.filter { $0.name == extentCluster }
+    guard let whole = SVGPieces(svg: try draw(header), of: header)?.label,
+      whole.count > drawn.count - line.count,
+      whole.starts(with: drawn[..<line.lowerBound]), whole.reversed().starts(with: drawn[line.upperBound...].reversed())
+    else {
+      uncutLegends.insert(legend)
+      return nil
+    }
+    drawnLegends += 1
+    let start = whole.startIndex + (line.lowerBound - drawn.startIndex)
+    let end = whole.endIndex - (drawn.endIndex - line.upperBound)
+    legends[key] = Self.copy(whole[start..<end])
+    return whole
+  }
+
+  /// The range of the one line of `label` the legend's stand-in wrote (a polygon filled with
+  /// ``LegendStandIn/marker``); nil when there is not exactly one.
+  private static func standInLine(in label: ArraySlice<UInt8>) -> Range<Int>? {
+    let marker = Array("<polygon fill=\"\(LegendStandIn.marker)\"".utf8)
+    var found: Range<Int>?
+    var start = label.startIndex
+    while start < label.endIndex {
+      let end = label[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? label.endIndex
+      if label[start..<end].starts(with: marker) {
+        guard found == nil else { return nil }
+        found = start..<end
+      }
+      start = end
+    }
+    return found
+  }
+
+  /// The graph's font attributes, which a legend is measured with.
+  private static func font(of graph: GraphDescription) -> [GraphDescription.Attribute] {
+    graph.attributes.filter { $0.name == "fontname" || $0.name == "fontsize" }
+  }
+
   /// Drops the pieces of frame number `index` that no later frame draws.
   private func dropPieces(after index: Int, nodeNumbers: [Int32], edgeKeys: [EdgeKey]) {
     for number in nodeNumbers where frames.lastNodeUse[number] == index {
@@ -186,6 +276,7 @@ final class PieceDrawing {
     nodes.removeAll(keepingCapacity: true)
     edges.removeAll(keepingCapacity: true)
     clusters.removeAll(keepingCapacity: true)
+    legends.removeAll(keepingCapacity: true)
     if !keepingEnds {
       prologue = nil
       epilogue = nil

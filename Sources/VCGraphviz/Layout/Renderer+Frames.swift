@@ -132,7 +132,8 @@ extension Renderer {
     }
     var files = formats.contains(.dot) ? try render(placement.positioned, formats: [.dot]) : [:]
     files[.svg] = try pieces.svg(
-      of: placement, index: index, nodeNumbers: sketch.nodes, edgeNumbers: sketch.edges
+      of: placement, index: index, nodeNumbers: sketch.nodes, edgeNumbers: sketch.edges,
+      legendSize: { legend, font throws(RenderError) in try context.legendSize(legend, font: font) }
     ) { piece throws(RenderError) in
       try render(piece, formats: [.svg])[.svg] ?? []
     }

@@ -128,8 +128,18 @@ extension StableLayout {
       }
       // Only the font decides how big the text is.
       let font = attributes.filter { $0.name == "fontname" || $0.name == "fontsize" }
+      var measured = label
+      // A header is as big with its legend stood in for (``LegendStandIn``), measured once.
+      if case .header = destination, label.isHTML, let split = LegendStandIn.split(label.value),
+        let size = try? context.legendSize(split.legend, font: font),
+        let standIn = LegendStandIn.header(split, legendSize: size)
+      {
+        measured = .init("label", html: standIn)
+      }
       add(
-        font + [.init("shape", "plaintext"), .init("margin", "0"), .init("width", "0"), .init("height", "0"), label],
+        font + [
+          .init("shape", "plaintext"), .init("margin", "0"), .init("width", "0"), .init("height", "0"), measured,
+        ],
         for: destination)
     }
 
