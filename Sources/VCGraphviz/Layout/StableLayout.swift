@@ -327,19 +327,35 @@ struct StableLayout: Codable {
 }
 
 extension StableLayout {
-  /// The first `<TD WIDTH="N" ROWSPAN="2"></TD>` of a header, and its width.
+  /// The first `<TD WIDTH="N" ROWSPAN="2"></TD>` of a header, and its width. (Looked for in the
+  /// header's bytes: a header is a few kilobytes, and every frame's is padded.)
   fileprivate static func spacerCell(in header: String) -> (range: Range<String.Index>, width: Int)? {
-    let opening = "<TD WIDTH=\""
-    let closing = "\" ROWSPAN=\"2\"></TD>"
-    var searchStart = header.startIndex
-    while let start = header.range(of: opening, range: searchStart..<header.endIndex) {
-      let digits = header[start.upperBound...].prefix { $0.isASCII && $0.isNumber }
-      if !digits.isEmpty, let width = Int(digits), header[digits.endIndex...].hasPrefix(closing) {
-        return (start.lowerBound..<header.index(digits.endIndex, offsetBy: closing.count), width)
+    let opening = Array("<TD WIDTH=\"".utf8)
+    let closing = Array("\" ROWSPAN=\"2\"></TD>".utf8)
+    let utf8 = header.utf8
+    var header = header
+    let found = header.withUTF8 { bytes -> (start: Int, end: Int, width: Int)? in
+      func matches(_ part: [UInt8], at index: Int) -> Bool {
+        index + part.count <= bytes.count && part.indices.allSatisfy { bytes[index + $0] == part[$0] }
       }
-      searchStart = start.upperBound
+      var index = 0
+      while index + opening.count <= bytes.count {
+        defer { index += 1 }
+        guard bytes[index] == opening[0], matches(opening, at: index) else { continue }
+        var end = index + opening.count
+        var width = 0
+        while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]), width < 1_000_000_000 {
+          width = width * 10 + Int(bytes[end] - UInt8(ascii: "0"))
+          end += 1
+        }
+        if end > index + opening.count, matches(closing, at: end) { return (index, end + closing.count, width) }
+      }
+      return nil
     }
-    return nil
+    guard let found else { return nil }
+    return (
+      utf8.index(utf8.startIndex, offsetBy: found.start)..<utf8.index(utf8.startIndex, offsetBy: found.end), found.width
+    )
   }
 }
 
