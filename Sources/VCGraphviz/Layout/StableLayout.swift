@@ -41,6 +41,9 @@ struct StableLayout: Codable {
   private var extent: LayoutBox
   private var biggestHeader: LayoutSize?
 
+  /// Unions laid out with `dot`, over all layouts (for tests).
+  nonisolated(unsafe) static var unionsLaidOut = 0
+
   /// The least room `dot` leaves between two nodes one above the other, in points: `ranksep`
   /// (0.4 inch) shared out between the two ranks a labelled edge spans.
   static let minimumRankSeparation: Double = 28
@@ -51,13 +54,16 @@ struct StableLayout: Codable {
   ///
   /// `known` holds sizes measured before (another union's of the same search); with
   /// `remembersHeaders`, the frames' headers are remembered there too (a sample's, whose frames
-  /// the next union holds again).
+  /// the next union holds again). `headers` holds the headers' sizes a search measured before, and
+  /// takes those measured now: the search for runs lays the same frames out many times.
   init?(
     frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double? = nil,
-    maximumArea: Double? = nil, known: Measurements.KnownSizes? = nil, remembersHeaders: Bool = false
+    maximumArea: Double? = nil, known: Measurements.KnownSizes? = nil, remembersHeaders: Bool = false,
+    headers: Measurements.KnownSizes? = nil
   ) throws(RenderError) {
     let (union, frames) = try Self.measuredUnion(
-      of: graphs, measurements: Measurements(context: context, known: known, remembersHeaders: remembersHeaders))
+      of: graphs,
+      measurements: Measurements(context: context, known: known, remembersHeaders: remembersHeaders, headers: headers))
     self.union = union
     self.frames = frames
     guard !frames.isEmpty else {
@@ -67,6 +73,7 @@ struct StableLayout: Codable {
       return
     }
     if union.isSureToOverflow(maximumHeight: maximumHeight, maximumArea: maximumArea) { return nil }
+    Self.unionsLaidOut += 1
     let geometry = try Geometry(try context.layout(union.graph, engine: "dot"), union: union)
     self.geometry = geometry
     // Clusters first: a box around a frame's own nodes may reach past the union's bounding box.
