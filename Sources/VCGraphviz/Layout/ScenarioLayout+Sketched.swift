@@ -58,11 +58,16 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// The theme-0 layout of every frame's union at each level in ``sketchedLevels`` (nil when it was
   /// sure not to fit), for a later level whose frames' graphs are the same (``sameAsLaidOut(_:)``).
   private var wholeLayouts: [FoldLevel: StableLayout?] = [:]
-  /// True once a union of every frame, or of the sample, was laid out and did not fit the page
-  /// (measuring it had not ruled it out): the scenario is big, and may need runs. The search then
-  /// lays out the last frame alone, and the first frames, to rule a level out before every frame is
-  /// sketched at it. A scenario that fits at its first level, or past levels ruled out by measures
-  /// alone, lays out none of them.
+  /// The controllers pinned when the first frames, laid out together as the last sketching laid
+  /// them out, did not fit the page (``sketched(_:frames:checking:layingOutFirst:)``); nil when
+  /// they fit, or were not laid out.
+  private var firstFramesOverflow: Set<String>?
+  /// True once a union of every frame, or of the sample, or the last frame alone, was laid out and
+  /// did not fit the page (measuring it had not ruled it out): the scenario is big, and may need
+  /// runs. The search then lays out the last frame alone, and the first frames, to rule a level out
+  /// before every frame is sketched at it. Before that, only frames whose boxes alone take half a
+  /// page (``closeShare``) are laid out so: a scenario that fits at its first level, or past levels
+  /// ruled out by measures alone, lays out none of them.
   private var unionOverflowed = false
   /// The most frames whose sketches at every level the search keeps for the runs.
   static var keptFrames: Int { 256 }
@@ -164,38 +169,75 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// and `dot` on their union: a big hierarchy drawn unfolded is ruled out at the price of one
   /// frame, whatever the number of frames.
   ///
-  /// With `layingOut` (the scenario is big: a union of its frames overflowed), the last frame that
-  /// might fit is laid out alone, as the search for runs would lay it out (``laidOutFrames``): when
+  /// With `layingOut` (the scenario is big: a union of its frames overflowed), or when its boxes
+  /// take half a page (``closeShare``), the last frame that might fit is laid out alone, as the search for runs would lay it out (``laidOutFrames``): when
   /// it does not fit the page, no union holding it does (a union of more frames is no smaller, the
   /// assumption a sample's measure makes too), and the level is ruled out at the price of that
   /// frame's layout, where every frame would be sketched and their union laid out.
   private mutating func lastFrameOverflows(_ level: FoldLevel, layingOut: Bool) throws(RenderError) -> Bool {
     guard let last = sample.last else { return false }
     let sketches = FrameSketches([last], level: level, pinned: movingColumns, themes: [themes[0]])
-    if try StableLayout.isSureToOverflow(
+    let bounds = try StableLayout.overflowBounds(
       frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
       known: known)
-    {
+    if bounds.isSure {
       FrameSearchCounts.levelsRuledOutByOneFrame += 1
       return true
     }
-    guard layingOut, sketches.several.isEmpty else { return false }
-    let layout = try StableLayout(
-      frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, headers: headerSizes)
-    laidOutFrames[.init(frames: frameCount - 1..<frameCount, level: level)] = (movingColumns, layout)
+    guard layingOut || bounds.pageShare >= Self.closeShare, sketches.several.isEmpty else { return false }
+    let layout = try alone.layout(
+      of: sketches, frames: frameCount - 1..<frameCount, in: context, maximumHeight: heightLimit, headers: headerSizes)
     if let size = layout?.frameSize, budget.fits(width: size.width, height: size.height) { return false }
     FrameSearchCounts.levelsRuledOutByLastFrameLayout += 1
+    // A frame too big laid out: the scenario is big (``unionOverflowed``).
+    unionOverflowed = true
     return true
   }
 
-  /// Frames the search laid out alone, as the search for runs lays out a run (``StableRunSearch``):
-  /// the controllers they pinned and their layout (nil when it was sure to be too tall), for the
-  /// search for runs to take instead of laying them out again.
-  private(set) var laidOutFrames: [LaidOutKey: (pinned: Set<String>, layout: StableLayout?)] = [:]
+  /// The share of a page a frame's or the first frames' boxes take, by the bounds that rule a
+  /// union out (``StableLayout/overflowBounds(frames:context:maximumHeight:maximumArea:known:)``),
+  /// from which they are laid out to be tried before every frame is sketched: half a page. (The
+  /// samples' last frames take at most a fifth unfolded; journal-app's, which fits no page
+  /// unfolded, more than three quarters.)
+  static var closeShare: Double { 0.5 }
+
+  /// Frames the search laid out apart from the others (the last frame alone, the first frames), as
+  /// the search for runs lays out a run (``StableRunSearch``), by frames and level: the controllers
+  /// they pinned and their layout (nil when it was sure to be too tall), for the search for runs to
+  /// take instead of laying them out again.
+  var laidOutFrames: [LaidOutKey: (pinned: Set<String>, layout: StableLayout?)] {
+    alone.laidOut.mapValues { ($0.pinned, $0.layout) }
+  }
 
   struct LaidOutKey: Hashable {
     var frames: Range<Int>
     var level: FoldLevel
+  }
+
+  /// The frames laid out apart from the others (``laidOutFrames``), with their graphs: the same
+  /// frames whose graphs another level drew the same take that level's layout.
+  private let alone = FramesLaidOutAlone()
+
+  private final class FramesLaidOutAlone {
+    var laidOut: [LaidOutKey: (pinned: Set<String>, graphs: [GraphDescription], layout: StableLayout?)] = [:]
+
+    /// The union of `sketches` (the frames `frames` at their level, first theme) laid out as the
+    /// search for runs lays a run out; taken from another level where their graphs are the same.
+    func layout(
+      of sketches: FrameSketches, frames: Range<Int>, in context: GraphvizContext, maximumHeight: Double,
+      headers: StableLayout.Measurements.KnownSizes?
+    ) throws(RenderError) -> StableLayout? {
+      let graphs = Array(sketches.graphs(theme: 0))
+      let key = LaidOutKey(frames: frames, level: sketches.level)
+      if let same = laidOut.first(where: { $0.key.frames == frames && $0.value.graphs == graphs }) {
+        FrameSearchCounts.framesLaidOutAtAnotherLevel += 1
+        laidOut[key] = (sketches.pinned, graphs, same.value.layout)
+        return same.value.layout
+      }
+      let layout = try StableLayout(frames: graphs, context: context, maximumHeight: maximumHeight, headers: headers)
+      laidOut[key] = (sketches.pinned, graphs, layout)
+      return layout
+    }
   }
 
   /// The sample's union at `level`: whether it fits the page, and whether it is comfortable.
@@ -226,6 +268,11 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     if sketches.isCut {
       // The frames sketched before the cut, for the search for runs to take their graphs from.
       if frameCount <= Self.keptFrames { sketchedLevels[level] = sketches }
+      return .overflows
+    }
+    // The first frames, pinning what all of them pin, did not fit: neither does the union.
+    if let pinned = firstFramesOverflow, pinned == sketches.pinned {
+      if frameCount <= Self.keptFrames, sketches.count == frameCount { sketchedLevels[level] = sketches }
       return .overflows
     }
     let same = sameAsLaidOut(sketches)
@@ -274,39 +321,43 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// stops (``FrameSketches/isCut``) once they are sure not to fit
   /// (``StableLayout/isSureToOverflow(frames:context:maximumHeight:maximumArea:)``).
   ///
-  /// With `layingOutFirst` too (the scenario is big: a union of its frames overflowed), the first
-  /// frames sketched (8), when they might fit, are laid out together, as the search for runs lays out its first
-  /// run (``laidOutFrames``), unless some of them pin controllers: when they do not fit the page, no
-  /// union holding them does, and the sketching stops.
+  /// With `layingOutFirst` too (the scenario is big: a union of its frames overflowed), or when
+  /// their boxes take half a page (``closeShare``), the first frames sketched (8), when they might
+  /// fit, are laid out together, as the search for runs lays
+  /// out its first run (``laidOutFrames``), unless some of them pin controllers: when they do not fit
+  /// the page, no union holding them does (``firstFramesOverflow``). Past level `all`, the sketching
+  /// then stops: the search for runs goes past `all` only for a frame that fits no page above, and
+  /// needs few of its frames' graphs there; up to `all`, the frames are all sketched, for the
+  /// search for runs to take their graphs from.
   private mutating func sketched(
     _ level: FoldLevel, frames: [Diagram]? = nil, checking: Bool = false, layingOutFirst: Bool = false
   ) throws(RenderError) -> FrameSketches {
     var pinned = movingColumns.union(samplePinned[level] ?? [])
     let (context, heightLimit, areaLimit, known) = (context, heightLimit, areaLimit, known)
-    let (budget, frameCount, headerSizes) = (budget, frameCount, headerSizes)
-    var laidOut: [LaidOutKey: (pinned: Set<String>, layout: StableLayout?)] = [:]
+    let (budget, frameCount, headerSizes, alone) = (budget, frameCount, headerSizes, alone)
+    var firstFrames: (pinned: Set<String>, fit: Bool)?
     func overflows(_ sketches: FrameSketches) throws(RenderError) -> Bool {
-      if checking,
-        try StableLayout.isSureToOverflow(
+      var isClose = false
+      if checking {
+        let bounds = try StableLayout.overflowBounds(
           frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
           known: known)
-      {
-        return true
+        if bounds.isSure { return true }
+        isClose = bounds.pageShare >= Self.closeShare
       }
       // Only the first frames (the first time it is asked): a level they fit is likely to fit.
-      guard layingOutFirst, laidOut.isEmpty, sketches.count < frameCount, sketches.several.isEmpty else {
-        return false
-      }
-      let layout = try StableLayout(
-        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, headers: headerSizes)
-      laidOut[.init(frames: 0..<sketches.count, level: level)] = (sketches.pinned, layout)
-      guard let size = layout?.frameSize, budget.fits(width: size.width, height: size.height) else {
-        FrameSearchCounts.sketchingCutByFirstFramesLayout += 1
-        return true
-      }
-      return false
+      guard layingOutFirst || isClose, firstFrames == nil, sketches.count < frameCount, sketches.several.isEmpty
+      else { return false }
+      let layout = try alone.layout(
+        of: sketches, frames: 0..<sketches.count, in: context, maximumHeight: heightLimit, headers: headerSizes)
+      let fit = layout.map { budget.fits(width: $0.frameSize.width, height: $0.frameSize.height) } ?? false
+      firstFrames = (sketches.pinned, fit)
+      return !fit && level > .all
     }
-    defer { laidOutFrames.merge(laidOut) { $1 } }
+    defer {
+      firstFramesOverflow = firstFrames.map { !$0.fit ? $0.pinned : nil } ?? nil
+      if firstFramesOverflow != nil { FrameSearchCounts.levelsRuledOutByFirstFramesLayout += 1 }
+    }
     while true {
       let sketches =
         try frames.map { frames throws(RenderError) in
@@ -362,8 +413,10 @@ enum FrameSearchCounts {
   nonisolated(unsafe) static var levelsRuledOutByLastFrameLayout = 0
   /// Sketchings given up before the last frame, sure not to fit (``FrameSketches/isCut``).
   nonisolated(unsafe) static var sketchingCut = 0
-  /// Sketchings given up before the last frame, the first frames laid out together not fitting.
-  nonisolated(unsafe) static var sketchingCutByFirstFramesLayout = 0
+  /// Levels ruled out by the first frames laid out together, their union not laid out.
+  nonisolated(unsafe) static var levelsRuledOutByFirstFramesLayout = 0
+  /// Frames laid out apart (the last alone, the first ones) that took another level's layout.
+  nonisolated(unsafe) static var framesLaidOutAtAnotherLevel = 0
   /// Frames sketched to be laid out together (all of a scenario's, or its sample), by level.
   nonisolated(unsafe) static var framesSketched: [FoldLevel: Int] = [:]
   /// Frames' graphs the search for runs built from their diagrams, not taken from sketches.

@@ -142,6 +142,24 @@ struct StableLayout: Codable {
       maximumHeight: maximumHeight, maximumArea: maximumArea)
   }
 
+  /// Whether the union of the frames' graphs is sure to overflow, as
+  /// ``isSureToOverflow(frames:context:maximumHeight:maximumArea:known:)`` tells, and the share of
+  /// the page its bounds are sure it takes: the larger of its tallest chain over `maximumHeight` and
+  /// its nodes' area over `maximumArea` (more than 1 when it is sure to overflow).
+  static func overflowBounds(
+    frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double,
+    maximumArea: Double, known: Measurements.KnownSizes? = nil
+  ) throws(RenderError) -> (isSure: Bool, pageShare: Double) {
+    // Only the nodes count: neither bound reads the labels of edges, clusters or headers.
+    let union = try measuredUnion(
+      of: graphs, measurements: Measurements(context: context, known: known), measuringLabels: false
+    ).0
+    return (
+      union.isSureToOverflow(maximumHeight: maximumHeight, maximumArea: maximumArea),
+      union.pageShare(maximumHeight: maximumHeight, maximumArea: maximumArea)
+    )
+  }
+
   /// The size of every frame, in points, padding included: the union's extent under the biggest
   /// header, and Graphviz's padding (the graph's `pad`) around them.
   var frameSize: LayoutSize {
@@ -386,5 +404,15 @@ extension StableLayout.Union {
       if area > maximumArea { return true }
     }
     return false
+  }
+
+  /// The share of a page this measured union is sure to take, by the bounds
+  /// ``isSureToOverflow(maximumHeight:maximumArea:)`` reads: its tallest chain over
+  /// `maximumHeight`, or its nodes' area over `maximumArea`, the larger.
+  func pageShare(maximumHeight: Double, maximumArea: Double) -> Double {
+    let chain = graph.tallestChain(
+      height: { size(ofNode: $0)?.height ?? 0 }, separation: StableLayout.minimumRankSeparation)
+    let area = nodeSizes.reduce(0.0) { $0 + ($1.map { $0.width * $0.height } ?? 0) }
+    return max(chain / maximumHeight, area / maximumArea)
   }
 }
