@@ -82,8 +82,8 @@ import VCGraph
   /// When no level fits every frame, the search for runs takes each frame's graph from the
   /// sketches the whole search made at that level (journal-app pins no controller): every frame's,
   /// or the first frames' at a level it gave up early, building only the others. All together,
-  /// fewer frames' graphs are made than every frame at every level; a frame's places are found
-  /// once a level, however many runs the search tries.
+  /// fewer frames' graphs are made than every frame at every level; a frame's places are taken
+  /// from its sketch, or found once a level, however many runs the search tries.
   @Test func theRunSearchTakesGraphsFromTheSketchesOfEveryFrame() throws {
     let replay = try sampleReplay("journal-app.yaml")
     try withRenderer { renderer in
@@ -99,8 +99,9 @@ import VCGraph
       // Sketching every frame at every level, as the whole search did, made 7 × 26.
       #expect(made < levels.count * replay.frames.count)
       #expect(FrameSearchCounts.graphsBuiltForRuns - built < levels.count * replay.frames.count / 2)
-      #expect(
-        FrameSearchCounts.placesFoundForRuns - placed <= levels.filter { $0 >= .stacks }.count * replay.frames.count)
+      // Where a frame draws its controllers at a level comes with its sketch there: a frame is
+      // planned for it only at a level it was not sketched at (it was at every level ≥ `stacks`: 63).
+      #expect(FrameSearchCounts.placesFoundForRuns - placed < replay.frames.count)
       #expect(layout.runs.allSatisfy { $0.sketches?.count == $0.frames.count })
     }
   }

@@ -361,7 +361,9 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     while true {
       let sketches =
         try frames.map { frames throws(RenderError) in
-          try FrameSketches(frames, level: level, pinned: pinned, themes: themes, givingUpWhen: overflows)
+          try FrameSketches(
+            frames, level: level, pinned: pinned, themes: themes, keepingPlaces: frameCount <= Self.keptFrames,
+            givingUpWhen: overflows)
         } ?? FrameSketches(diagrams(), level: level, pinned: pinned, themes: themes)
       if frames == nil { sketchingPasses += 1 }
       FrameSearchCounts.framesSketched[level, default: 0] += sketches.count

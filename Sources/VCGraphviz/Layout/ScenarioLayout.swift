@@ -419,6 +419,10 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
     let places = frames.lazy.map { frame in
       let key = Made.PlacesKey(frame: frame, level: level)
       if let known = self.made.places[key] { return known }
+      if let sketched = self.sketched[level]?.places(ofFrame: frame) {
+        self.made.places[key] = sketched
+        return sketched
+      }
       FrameSearchCounts.placesFoundForRuns += 1
       let found = ScenarioLayout.places(in: kept[frame], level: level)
       self.made.places[key] = found
