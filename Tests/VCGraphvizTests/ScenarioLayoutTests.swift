@@ -80,18 +80,28 @@ import VCGraph
   }
 
   /// When no level fits every frame, the search for runs takes each frame's graph from the
-  /// sketches the whole search made at that level (journal-app pins no controller), and finds a
-  /// frame's places once a level, however many runs it tries.
+  /// sketches the whole search made at that level (journal-app pins no controller): every frame's,
+  /// or the first frames' at a level it gave up early, building only the others. All together,
+  /// fewer frames' graphs are made than every frame at every level; a frame's places are taken
+  /// from its sketch, or found once a level, however many runs the search tries.
   @Test func theRunSearchTakesGraphsFromTheSketchesOfEveryFrame() throws {
     let replay = try sampleReplay("journal-app.yaml")
     try withRenderer { renderer in
       let built = FrameSearchCounts.graphsBuiltForRuns
+      let sketched = FrameSearchCounts.framesSketched.values.reduce(0, +)
       let placed = FrameSearchCounts.placesFoundForRuns
       let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
       try #require(layout.runs.count > 1, "journal-app fits no page in one run")
-      #expect(FrameSearchCounts.graphsBuiltForRuns - built == 0)
-      let levels = DrawingOptions().folding.levels.filter { $0 >= .stacks }.count
-      #expect(FrameSearchCounts.placesFoundForRuns - placed <= levels * replay.frames.count)
+      let levels = DrawingOptions().folding.levels
+      let made =
+        (FrameSearchCounts.graphsBuiltForRuns - built)
+        + (FrameSearchCounts.framesSketched.values.reduce(0, +) - sketched)
+      // Sketching every frame at every level, as the whole search did, made 7 × 26.
+      #expect(made < levels.count * replay.frames.count)
+      #expect(FrameSearchCounts.graphsBuiltForRuns - built < levels.count * replay.frames.count / 2)
+      // Where a frame draws its controllers at a level comes with its sketch there: a frame is
+      // planned for it only at a level it was not sketched at (it was at every level ≥ `stacks`: 63).
+      #expect(FrameSearchCounts.placesFoundForRuns - placed < replay.frames.count)
       #expect(layout.runs.allSatisfy { $0.sketches?.count == $0.frames.count })
     }
   }
@@ -274,6 +284,112 @@ import VCGraph
       let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
       #expect(try #require(layout.runs.first).level == .none)
       #expect(StableLayout.Measurements.measuredHeaders - measured == replay.frames.count)
+    }
+  }
+}
+
+/// What the searches for a scenario's stable layout lay out when no level fits every frame: no
+/// union whose answer the search knows already, and each frame's header measured once (issue 26).
+@Suite struct RunSearchCountTests {
+  /// The counters these tests read, before a layout.
+  struct Counts {
+    var unions = StableLayout.unionsLaidOut
+    var headers = StableLayout.Measurements.measuredHeaders
+    var knownToOverflow = FrameSearchCounts.runsKnownToOverflow
+    var atAnotherLevel = FrameSearchCounts.runsLaidOutAtAnotherLevel
+    var ruledOutByLastFrame = FrameSearchCounts.levelsRuledOutByLastFrameLayout
+    var ruledOutByFirstFrames = FrameSearchCounts.levelsRuledOutByFirstFramesLayout
+    var alone = FrameSearchCounts.framesLaidOutAtAnotherLevel
+    var laidOutBefore = FrameSearchCounts.runsLaidOutBefore
+
+    /// What changed since `self`.
+    var since: Counts {
+      var now = Counts()
+      now.unions -= unions
+      now.headers -= headers
+      now.knownToOverflow -= knownToOverflow
+      now.atAnotherLevel -= atAnotherLevel
+      now.ruledOutByLastFrame -= ruledOutByLastFrame
+      now.ruledOutByFirstFrames -= ruledOutByFirstFrames
+      now.alone -= alone
+      now.laidOutBefore -= laidOutBefore
+      return now
+    }
+  }
+
+  /// journal-app (26 frames) fits no page at any level: the runs are those laying out every union
+  /// chose (main at fde8e86), found with 36 unions laid out where that search laid out 52.
+  @Test func journalAppFindsItsRunsWithFewerUnions() throws {
+    let replay = try sampleReplay("journal-app.yaml")
+    try withRenderer { renderer in
+      let before = Counts()
+      let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
+      let counts = before.since
+      #expect(
+        layout.runs.map { "\($0.frames) \($0.level)" } == [
+          "0..<6 none", "6..<12 subtrees", "12..<24 subtrees", "24..<25 fewest", "25..<26 subtrees",
+        ])
+      #expect(counts.unions <= 36, "\(counts.unions) unions laid out")
+      // A run ending past one that overflowed, a run whose graphs another level drew the same, a run
+      // of the last frame or of the first frames the search for one layout laid out: none laid out.
+      #expect(counts.knownToOverflow > 0)
+      #expect(counts.atAnotherLevel > 0)
+      #expect(counts.laidOutBefore > 0)
+      // The last frame's boxes take three quarters of a page unfolded: laid out alone, it rules
+      // `none` out, then `runs` and `stacks`; the first 8 frames the other levels (their union is
+      // not laid out), taking their layout at `all` and past from `subtrees`, where their graphs
+      // are the same.
+      #expect(counts.ruledOutByLastFrame == 3)
+      #expect(counts.ruledOutByFirstFrames == 4)
+      #expect(counts.alone > 0)
+      // Each header variant measured once, however many unions hold its frame (every union
+      // measured its frames' headers: hundreds).
+      #expect(counts.headers <= 2 * replay.frames.count, "\(counts.headers) headers measured")
+    }
+  }
+
+  /// A scenario whose first level is ruled out by measures alone (a wide hierarchy drawn unfolded),
+  /// and whose next levels fit, lays out one union: the search lays out frames alone or first frames
+  /// only once a union of all of them overflowed.
+  @Test func aScenarioThatFitsPastALevelRuledOutByMeasuresLaysOutOneUnion() throws {
+    let replay = try replay(wideHierarchy(screens: 160, pushPops: 30))
+    try withRenderer { renderer in
+      let before = Counts()
+      let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
+      #expect(layout.runs.count == 1)
+      #expect(before.since.unions == 1)
+    }
+  }
+
+  /// A long flow through a wide hierarchy on a narrow page (600 px) is laid out in runs: the
+  /// search takes the runs another level draws the same from it, and measures each header once
+  /// (the search that laid every union out, main at fde8e86, laid out 56 unions).
+  @Test func aLongFlowOnANarrowPageLaysOutFewerUnions() throws {
+    let replay = try replay(wideHierarchy(screens: 24, pushPops: 20))
+    try withRenderer { renderer in
+      let before = Counts()
+      let layout = try renderer.stableLayout(
+        of: ReplayedScenario(replay), options: DrawingOptions(pageBudget: PageBudget(pageWidth: 600)))
+      let counts = before.since
+      #expect(layout.runs.map { "\($0.frames) \($0.level)" }.suffix(2) == ["4..<5 fewest", "5..<26 subtrees"])
+      #expect(counts.atAnotherLevel > 0)
+      #expect(counts.unions <= 37, "\(counts.unions) unions laid out")
+      #expect(counts.headers <= 2 * replay.frames.count, "\(counts.headers) headers measured")
+    }
+  }
+}
+
+extension RunSearchCountTests {
+  /// A scenario that fits at its first level lays out its union alone: no frame's boxes take half a
+  /// page, so neither the last frame nor the first frames are laid out apart.
+  @Test func aScenarioThatFitsUnfoldedLaysOutOneUnion() throws {
+    let replay = try sampleReplay("tab-bar.yaml")
+    try withRenderer { renderer in
+      let before = Counts()
+      let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
+      #expect(layout.runs.count == 1)
+      #expect(try #require(layout.runs.first).level == .none)
+      #expect(before.since.unions == 1)
     }
   }
 }

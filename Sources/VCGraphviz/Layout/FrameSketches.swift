@@ -125,6 +125,12 @@ struct FrameSketches: Codable, Sendable {
   /// True when sketching stopped before the last frame (``init(_:level:pinned:themes:givingUpWhen:)``).
   private(set) var isCut = false
 
+  /// Where each frame draws its controllers, as ``ScenarioLayout/places(in:level:)`` finds them,
+  /// kept when asked (`keepingPlaces`), no controller is pinned and no frame has sides (the plans
+  /// then place them alike): the search for runs takes them from here instead of planning each
+  /// frame again. Not encoded (the processes that draw the frames need none).
+  private var framePlaces: [[(controller: String, place: String)]]?
+
   /// Sketches the frames' `diagrams` at `level` in each theme, pinning `pinned`.
   init(
     _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme]
@@ -135,13 +141,15 @@ struct FrameSketches: Codable, Sendable {
   /// Sketches the frames' `diagrams` as ``init(_:level:pinned:themes:)`` does, asking `givingUp`
   /// after the first 8 frames, 16, 32 and so on whether to go on: when it says no, the sketches
   /// stop there (``isCut``). Doubling, the frames sketched are at most twice those needed to give
-  /// up, and the questions asked add up to about what the last one costs.
+  /// up, and the questions asked add up to about what the last one costs. With `keepingPlaces`,
+  /// the sketches keep where each frame draws its controllers (``places(ofFrame:)``).
   init<Failure: Error>(
     _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme],
-    givingUpWhen givingUp: (FrameSketches) throws(Failure) -> Bool
+    keepingPlaces: Bool = false, givingUpWhen givingUp: (FrameSketches) throws(Failure) -> Bool
   ) throws(Failure) {
     self.level = level
     self.pinned = pinned
+    if keepingPlaces { framePlaces = [] }
     var checkpoint = 8
     // Each frame's plan takes from the one before what its step did not change.
     let memory = DrawingPlan.Memory()
@@ -274,7 +282,15 @@ struct FrameSketches: Codable, Sendable {
   func frames(_ range: Range<Int>) -> FrameSketches {
     var slice = self
     slice.frames = Array(frames[range])
+    slice.framePlaces = framePlaces.map { Array($0[range]) }
     return slice
+  }
+
+  /// Where frame number `frame` draws its controllers, as ``ScenarioLayout/places(in:level:)``
+  /// finds them; nil when the sketches do not keep them (see ``framePlaces``).
+  func places(ofFrame frame: Int) -> [(controller: String, place: String)]? {
+    guard let framePlaces, frame < framePlaces.count else { return nil }
+    return framePlaces[frame]
   }
 
   /// The graphs of every frame in the theme number `theme`, made one at a time as they are read.
@@ -289,6 +305,7 @@ struct FrameSketches: Codable, Sendable {
     let graphs = diagram.graphs(themes: themes, level: level, pinned: pinned, memory: memory) {
       drawn.append(($0, $1))
     }
+    if pinned.isEmpty, diagram.sides.isEmpty { framePlaces?.append(drawn) } else { framePlaces = nil }
     for (controller, place) in drawn {
       if let known = places[controller] {
         if known != place, !pinned.contains(controller) { several.insert(controller) }

@@ -41,15 +41,34 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// The sizes the unions laid out so far measured, the context's (shared with the runs a
   /// scenario may be laid out in, and the next scenario): each variant of a box is measured once.
   private var known: StableLayout.Measurements.KnownSizes { context.knownSizes }
+  /// The sizes of the frames' headers measured so far, for a scenario of at most ``keptFrames``
+  /// frames: its unions at other levels, and the runs it may be laid out in, hold the same frames
+  /// again (a header is a frame's own: the context does not keep it for the next scenario).
+  let headerSizes: StableLayout.Measurements.KnownSizes?
   /// The sampled frames' diagrams, and whether they are all the frames.
   private var sample: [Diagram] = []
   private var sampleIsWhole = true
   /// The controllers the sample pinned at each level it was sketched at.
   private var samplePinned: [FoldLevel: Set<String>] = [:]
-  /// Every frame sketched at each level whose union was laid out, for a scenario of at most
-  /// ``keptFrames`` frames: when no level fits them all, the search for runs
-  /// (``ScenarioLayout``) draws its graphs from them instead of building each frame's graph again.
+  /// Every frame sketched at each level whose union was laid out, or the first frames when the
+  /// sketching stopped early (``FrameSketches/isCut``), for a scenario of at most ``keptFrames``
+  /// frames: when no level fits them all, the search for runs (``ScenarioLayout``) draws its graphs
+  /// from them instead of building each frame's graph again.
   private(set) var sketchedLevels: [FoldLevel: FrameSketches] = [:]
+  /// The theme-0 layout of every frame's union at each level in ``sketchedLevels`` (nil when it was
+  /// sure not to fit), for a later level whose frames' graphs are the same (``sameAsLaidOut(_:)``).
+  private var wholeLayouts: [FoldLevel: StableLayout?] = [:]
+  /// The controllers pinned when the first frames, laid out together as the last sketching laid
+  /// them out, did not fit the page (``sketched(_:frames:checking:layingOutFirst:)``); nil when
+  /// they fit, or were not laid out.
+  private var firstFramesOverflow: Set<String>?
+  /// True once a union of every frame, or of the sample, or the last frame alone, was laid out and
+  /// did not fit the page (measuring it had not ruled it out): the scenario is big, and may need
+  /// runs. The search then lays out the last frame alone, and the first frames, to rule a level out
+  /// before every frame is sketched at it. Before that, only frames whose boxes alone take half a
+  /// page (``closeShare``) are laid out so: a scenario that fits at its first level, or past levels
+  /// ruled out by measures alone, lays out none of them.
+  private var unionOverflowed = false
   /// The most frames whose sketches at every level the search keeps for the runs.
   static var keptFrames: Int { 256 }
   /// How many unions were laid out, and how many times every frame was sketched (for tests).
@@ -66,6 +85,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     self.levels = levels
     self.frameCount = frameCount
     self.diagrams = diagrams
+    headerSizes = frameCount <= Self.keptFrames ? StableLayout.Measurements.KnownSizes() : nil
   }
 
   /// What a level's union came to.
@@ -107,8 +127,9 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
         try settleDeferred(&self)
         if firstFitting != nil { break }
       }
-      // A frame alone sure not to fit rules its level out before every frame is sketched.
-      if try lastFrameOverflows(level) { continue }
+      // A frame alone sure not to fit rules its level out before every frame is sketched; once a
+      // union of the frames overflowed the page, so does a frame alone that does not fit laid out.
+      if try lastFrameOverflows(level, layingOut: unionOverflowed) { continue }
       if !sampleIsWhole {
         let measured = try measure(level)
         if !measured.isComfortable {
@@ -116,7 +137,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
           continue
         }
       }
-      switch try whole(level) {
+      switch try whole(level, layingOutFirst: unionOverflowed) {
       case .comfortable(let run): return try completed(run)
       case .fits(let run): if firstFitting == nil { firstFitting = (level, run) }
       case .overflows: break
@@ -147,16 +168,76 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// measure of its boxes, where laying the level out costs every frame's graph (or the sample's)
   /// and `dot` on their union: a big hierarchy drawn unfolded is ruled out at the price of one
   /// frame, whatever the number of frames.
-  private mutating func lastFrameOverflows(_ level: FoldLevel) throws(RenderError) -> Bool {
+  ///
+  /// With `layingOut` (the scenario is big: a union of its frames overflowed), or when its boxes
+  /// take half a page (``closeShare``), the last frame that might fit is laid out alone, as the search for runs would lay it out (``laidOutFrames``): when
+  /// it does not fit the page, no union holding it does (a union of more frames is no smaller, the
+  /// assumption a sample's measure makes too), and the level is ruled out at the price of that
+  /// frame's layout, where every frame would be sketched and their union laid out.
+  private mutating func lastFrameOverflows(_ level: FoldLevel, layingOut: Bool) throws(RenderError) -> Bool {
     guard let last = sample.last else { return false }
     let sketches = FrameSketches([last], level: level, pinned: movingColumns, themes: [themes[0]])
-    guard
-      try StableLayout.isSureToOverflow(
-        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
-        known: known)
-    else { return false }
-    FrameSearchCounts.levelsRuledOutByOneFrame += 1
+    let bounds = try StableLayout.overflowBounds(
+      frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
+      known: known)
+    if bounds.isSure {
+      FrameSearchCounts.levelsRuledOutByOneFrame += 1
+      return true
+    }
+    guard layingOut || bounds.pageShare >= Self.closeShare, sketches.several.isEmpty else { return false }
+    let layout = try alone.layout(
+      of: sketches, frames: frameCount - 1..<frameCount, in: context, maximumHeight: heightLimit, headers: headerSizes)
+    if let size = layout?.frameSize, budget.fits(width: size.width, height: size.height) { return false }
+    FrameSearchCounts.levelsRuledOutByLastFrameLayout += 1
+    // A frame too big laid out: the scenario is big (``unionOverflowed``).
+    unionOverflowed = true
     return true
+  }
+
+  /// The share of a page a frame's or the first frames' boxes take, by the bounds that rule a
+  /// union out (``StableLayout/overflowBounds(frames:context:maximumHeight:maximumArea:known:)``),
+  /// from which they are laid out to be tried before every frame is sketched: half a page. (The
+  /// samples' last frames take at most a fifth unfolded; journal-app's, which fits no page
+  /// unfolded, more than three quarters.)
+  static var closeShare: Double { 0.5 }
+
+  /// Frames the search laid out apart from the others (the last frame alone, the first frames), as
+  /// the search for runs lays out a run (``StableRunSearch``), by frames and level: the controllers
+  /// they pinned and their layout (nil when it was sure to be too tall), for the search for runs to
+  /// take instead of laying them out again.
+  var laidOutFrames: [LaidOutKey: (pinned: Set<String>, layout: StableLayout?)] {
+    alone.laidOut.mapValues { ($0.pinned, $0.layout) }
+  }
+
+  struct LaidOutKey: Hashable {
+    var frames: Range<Int>
+    var level: FoldLevel
+  }
+
+  /// The frames laid out apart from the others (``laidOutFrames``), with their graphs: the same
+  /// frames whose graphs another level drew the same take that level's layout.
+  private let alone = FramesLaidOutAlone()
+
+  private final class FramesLaidOutAlone {
+    var laidOut: [LaidOutKey: (pinned: Set<String>, graphs: [GraphDescription], layout: StableLayout?)] = [:]
+
+    /// The union of `sketches` (the frames `frames` at their level, first theme) laid out as the
+    /// search for runs lays a run out; taken from another level where their graphs are the same.
+    func layout(
+      of sketches: FrameSketches, frames: Range<Int>, in context: GraphvizContext, maximumHeight: Double,
+      headers: StableLayout.Measurements.KnownSizes?
+    ) throws(RenderError) -> StableLayout? {
+      let graphs = Array(sketches.graphs(theme: 0))
+      let key = LaidOutKey(frames: frames, level: sketches.level)
+      if let same = laidOut.first(where: { $0.key.frames == frames && $0.value.graphs == graphs }) {
+        FrameSearchCounts.framesLaidOutAtAnotherLevel += 1
+        laidOut[key] = (sketches.pinned, graphs, same.value.layout)
+        return same.value.layout
+      }
+      let layout = try StableLayout(frames: graphs, context: context, maximumHeight: maximumHeight, headers: headers)
+      laidOut[key] = (sketches.pinned, graphs, layout)
+      return layout
+    }
   }
 
   /// The sample's union at `level`: whether it fits the page, and whether it is comfortable.
@@ -169,30 +250,66 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
         known: known, remembersHeaders: true)
     else { return (false, false) }
     let size = layout.frameSize
+    if !budget.isComfortable(width: size.width, height: size.height) { unionOverflowed = true }
     return (
       budget.fits(width: size.width, height: size.height), budget.isComfortable(width: size.width, height: size.height)
     )
   }
 
   /// Every frame sketched at `level` and their union laid out.
-  private mutating func whole(_ level: FoldLevel) throws(RenderError) -> Outcome {
+  private mutating func whole(_ level: FoldLevel, layingOutFirst: Bool = false) throws(RenderError) -> Outcome {
     // Without a sample measured first, the frames sketched so far are measured as they add up:
     // once they are sure not to fit, no more are sketched. (Only below `stacks`, where no more
     // controllers are pinned on the way: a union with fewer pinned may be taller than the last.)
     let sketches =
-      sampleIsWhole ? try sketched(level, frames: sample, checking: level < .stacks) : try sketched(level)
-    if sketches.isCut { return .overflows }
-    if frameCount <= Self.keptFrames, sketches.count == frameCount { sketchedLevels[level] = sketches }
-    unionsLaidOut += 1
-    guard
-      let layout = try StableLayout(
+      sampleIsWhole
+      ? try sketched(level, frames: sample, checking: level < .stacks, layingOutFirst: layingOutFirst)
+      : try sketched(level)
+    if sketches.isCut {
+      // The frames sketched before the cut, for the search for runs to take their graphs from.
+      if frameCount <= Self.keptFrames { sketchedLevels[level] = sketches }
+      return .overflows
+    }
+    // The first frames, pinning what all of them pin, did not fit: neither does the union.
+    if let pinned = firstFramesOverflow, pinned == sketches.pinned {
+      if frameCount <= Self.keptFrames, sketches.count == frameCount { sketchedLevels[level] = sketches }
+      return .overflows
+    }
+    let same = sameAsLaidOut(sketches)
+    if frameCount <= Self.keptFrames, sketches.count == frameCount {
+      sketchedLevels[level] = sketches
+      wholeLayouts[level] = same ?? .some(nil)
+    }
+    let layout: StableLayout?
+    if let same {
+      layout = same
+    } else {
+      unionsLaidOut += 1
+      layout = try StableLayout(
         frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
-        known: known)
-    else { return .overflows }
+        known: known, headers: headerSizes)
+      if sketchedLevels[level] != nil { wholeLayouts[level] = layout }
+    }
+    guard let layout else { return .overflows }
     let size = layout.frameSize
+    if !budget.isComfortable(width: size.width, height: size.height) { unionOverflowed = true }
     let run = run(level, sketches, layout)
     if budget.isComfortable(width: size.width, height: size.height) { return .comfortable(run) }
     return budget.fits(width: size.width, height: size.height) ? .fits(run) : .overflows
+  }
+
+  /// The layout of the union of every frame at a level laid out before whose frames' graphs are
+  /// those of `sketches` (a level that folds nothing more in any frame): the same graphs lay out
+  /// the same. `.some(nil)` when that union was sure not to fit; nil when no level had these graphs.
+  private func sameAsLaidOut(_ sketches: FrameSketches) -> StableLayout?? {
+    for (level, layout) in wholeLayouts where level != sketches.level {
+      guard let other = sketchedLevels[level], other.count == sketches.count,
+        (0..<sketches.count).allSatisfy({ other.graph(frame: $0, theme: 0) == sketches.graph(frame: $0, theme: 0) })
+      else { continue }
+      FrameSearchCounts.unionsLaidOutAtAnotherLevel += 1
+      return .some(layout)
+    }
+    return nil
   }
 
   /// The frames sketched at `level`, every one of them (read again) or those given, with the
@@ -203,21 +320,50 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// With `checking`, the frames sketched so far are measured as they add up, and the sketching
   /// stops (``FrameSketches/isCut``) once they are sure not to fit
   /// (``StableLayout/isSureToOverflow(frames:context:maximumHeight:maximumArea:)``).
+  ///
+  /// With `layingOutFirst` too (the scenario is big: a union of its frames overflowed), or when
+  /// their boxes take half a page (``closeShare``), the first frames sketched (8), when they might
+  /// fit, are laid out together, as the search for runs lays
+  /// out its first run (``laidOutFrames``), unless some of them pin controllers: when they do not fit
+  /// the page, no union holding them does (``firstFramesOverflow``). Past level `all`, the sketching
+  /// then stops: the search for runs goes past `all` only for a frame that fits no page above, and
+  /// needs few of its frames' graphs there; up to `all`, the frames are all sketched, for the
+  /// search for runs to take their graphs from.
   private mutating func sketched(
-    _ level: FoldLevel, frames: [Diagram]? = nil, checking: Bool = false
+    _ level: FoldLevel, frames: [Diagram]? = nil, checking: Bool = false, layingOutFirst: Bool = false
   ) throws(RenderError) -> FrameSketches {
     var pinned = movingColumns.union(samplePinned[level] ?? [])
     let (context, heightLimit, areaLimit, known) = (context, heightLimit, areaLimit, known)
+    let (budget, frameCount, headerSizes, alone) = (budget, frameCount, headerSizes, alone)
+    var firstFrames: (pinned: Set<String>, fit: Bool)?
     func overflows(_ sketches: FrameSketches) throws(RenderError) -> Bool {
-      guard checking else { return false }
-      return try StableLayout.isSureToOverflow(
-        frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
-        known: known)
+      var isClose = false
+      if checking {
+        let bounds = try StableLayout.overflowBounds(
+          frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
+          known: known)
+        if bounds.isSure { return true }
+        isClose = bounds.pageShare >= Self.closeShare
+      }
+      // Only the first frames (the first time it is asked): a level they fit is likely to fit.
+      guard layingOutFirst || isClose, firstFrames == nil, sketches.count < frameCount, sketches.several.isEmpty
+      else { return false }
+      let layout = try alone.layout(
+        of: sketches, frames: 0..<sketches.count, in: context, maximumHeight: heightLimit, headers: headerSizes)
+      let fit = layout.map { budget.fits(width: $0.frameSize.width, height: $0.frameSize.height) } ?? false
+      firstFrames = (sketches.pinned, fit)
+      return !fit && level > .all
+    }
+    defer {
+      firstFramesOverflow = firstFrames.map { !$0.fit ? $0.pinned : nil } ?? nil
+      if firstFramesOverflow != nil { FrameSearchCounts.levelsRuledOutByFirstFramesLayout += 1 }
     }
     while true {
       let sketches =
         try frames.map { frames throws(RenderError) in
-          try FrameSketches(frames, level: level, pinned: pinned, themes: themes, givingUpWhen: overflows)
+          try FrameSketches(
+            frames, level: level, pinned: pinned, themes: themes, keepingPlaces: frameCount <= Self.keptFrames,
+            givingUpWhen: overflows)
         } ?? FrameSketches(diagrams(), level: level, pinned: pinned, themes: themes)
       if frames == nil { sketchingPasses += 1 }
       FrameSearchCounts.framesSketched[level, default: 0] += sketches.count
@@ -265,12 +411,29 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
 enum FrameSearchCounts {
   /// Levels ruled out by one frame that does not fit alone (``SketchedSearch``).
   nonisolated(unsafe) static var levelsRuledOutByOneFrame = 0
+  /// Levels ruled out by the last frame laid out alone, past a level turned down (``SketchedSearch``).
+  nonisolated(unsafe) static var levelsRuledOutByLastFrameLayout = 0
   /// Sketchings given up before the last frame, sure not to fit (``FrameSketches/isCut``).
   nonisolated(unsafe) static var sketchingCut = 0
+  /// Levels ruled out by the first frames laid out together, their union not laid out.
+  nonisolated(unsafe) static var levelsRuledOutByFirstFramesLayout = 0
+  /// Frames laid out apart (the last alone, the first ones) that took another level's layout.
+  nonisolated(unsafe) static var framesLaidOutAtAnotherLevel = 0
   /// Frames sketched to be laid out together (all of a scenario's, or its sample), by level.
   nonisolated(unsafe) static var framesSketched: [FoldLevel: Int] = [:]
   /// Frames' graphs the search for runs built from their diagrams, not taken from sketches.
   nonisolated(unsafe) static var graphsBuiltForRuns = 0
   /// Frames' places the search for runs found from their diagrams' plans.
   nonisolated(unsafe) static var placesFoundForRuns = 0
+  /// Runs the search for runs did not lay out, sure not to fit: a shorter run from the same frame
+  /// at the same level does not.
+  nonisolated(unsafe) static var runsKnownToOverflow = 0
+  /// Runs the search for runs took from their layout at another level, their frames' graphs the
+  /// same at both.
+  nonisolated(unsafe) static var runsLaidOutAtAnotherLevel = 0
+  /// Runs the search for runs took from the search for one layout, which laid them out already.
+  nonisolated(unsafe) static var runsLaidOutBefore = 0
+  /// Unions of every frame the search for one layout took from another level's, their frames'
+  /// graphs the same at both.
+  nonisolated(unsafe) static var unionsLaidOutAtAnotherLevel = 0
 }

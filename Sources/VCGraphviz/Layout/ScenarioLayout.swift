@@ -67,7 +67,8 @@ public struct ScenarioLayout: Codable, Sendable {
     if whole == nil {
       beside = try StableRunSearch(
         context: context, budget: budget, themes: themes, levels: levels, frameCount: frameCount, stacksSides: false,
-        movingColumns: moving, sketched: search.sketchedLevels, diagrams: diagrams
+        movingColumns: moving, sketched: search.sketchedLevels, laidOut: search.laidOutFrames,
+        headerSizes: search.headerSizes, diagrams: diagrams
       ).consecutiveRuns()
     }
     runs = Self.sameSize(beside)
@@ -76,7 +77,7 @@ public struct ScenarioLayout: Codable, Sendable {
     guard besideOverflow.frames > 0 else { return }
     let stacked = try StableRunSearch(
       context: context, budget: budget, themes: themes, levels: levels, frameCount: frameCount, stacksSides: true,
-      movingColumns: moving, sketched: [:],
+      movingColumns: moving, sketched: [:], laidOut: [:], headerSizes: search.headerSizes,
       diagrams: {
         diagrams().lazy.map { diagram in
           var stacked = diagram
@@ -215,9 +216,16 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
   let movingColumns: Set<String>
   /// The diagrams of every frame, made again, one at a time, each time they are read.
   let diagrams: () -> Frames
-  /// Every frame sketched at some levels (``SketchedSearch/sketchedLevels``): a frame's graph at
-  /// such a level with the same controllers pinned is taken from there, not built again.
+  /// The frames sketched at some levels (``SketchedSearch/sketchedLevels``), every one or the
+  /// first ones: a frame's graph at such a level with the same controllers pinned is taken from
+  /// there, not built again.
   let sketched: [FoldLevel: FrameSketches]
+  /// Frames the search for one layout laid out alone, as this search lays a run out
+  /// (``SketchedSearch/laidOutFrames``): taken from there, not laid out again.
+  let laidOutBefore: [SketchedSearch<Frames>.LaidOutKey: (pinned: Set<String>, layout: StableLayout?)]
+  /// The sizes of the frames' headers measured so far (``SketchedSearch/headerSizes``): the runs
+  /// the search tries hold the same frames again and again.
+  let headerSizes: StableLayout.Measurements.KnownSizes?
   /// What the search made and keeps for the runs it tries next.
   private let made = Made()
 
@@ -251,12 +259,24 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
     /// Where each kept frame draws its controllers, by level (``ScenarioLayout/places(in:level:)``).
     var places: [PlacesKey: [(controller: String, place: String)]] = [:]
     var laidOut: [RunKey: (run: ScenarioLayout.Run, fits: Bool, isComfortable: Bool)] = [:]
+
+    struct SameKey: Hashable {
+      var frame: Int
+      var level: FoldLevel
+      var pinned: Set<String>
+      var other: FoldLevel
+      var otherPinned: Set<String>
+    }
+
+    /// Whether a frame's graph is the same at two levels and pinnings (``sameGraph(_:_:_:as:_:)``).
+    var sameGraphs: [SameKey: Bool] = [:]
   }
 
   init(
     context: GraphvizContext, budget: PageBudget, themes: [Theme], levels: [FoldLevel], frameCount: Int,
     stacksSides: Bool, movingColumns: Set<String>, sketched: [FoldLevel: FrameSketches],
-    diagrams: @escaping () -> Frames
+    laidOut: [SketchedSearch<Frames>.LaidOutKey: (pinned: Set<String>, layout: StableLayout?)],
+    headerSizes: StableLayout.Measurements.KnownSizes?, diagrams: @escaping () -> Frames
   ) {
     self.context = context
     self.budget = budget
@@ -266,6 +286,8 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
     self.stacksSides = stacksSides
     self.movingColumns = movingColumns
     self.sketched = sketched
+    self.headerSizes = headerSizes
+    laidOutBefore = laidOut
     self.diagrams = diagrams
     if frameCount <= Self.keptFrames { made.diagrams = Array(diagrams()) }
   }
@@ -310,13 +332,25 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
       if level > .all, best != nil { break }
       // A union of more frames is no smaller: a level that does not fit one frame more than the
       // best run so far cannot make a longer run, and a run as long is kept at the level before.
+      // For the same reason, no run at this level ends at or past one found not to fit: it is not
+      // laid out.
+      var overflowingEnd = frameCount + 1
+      func fitting(_ end: Int) throws(RenderError) -> ScenarioLayout.Run? {
+        guard end < overflowingEnd else {
+          FrameSearchCounts.runsKnownToOverflow += 1
+          return nil
+        }
+        let found = try self.fitting(start..<end, level)
+        if found == nil { overflowingEnd = end }
+        return found
+      }
       let shortest = (best?.frames.count ?? 0) + 1
-      guard var found = try fitting(start..<start + shortest, level) else { continue }
+      guard var found = try fitting(start + shortest) else { continue }
       // Double the run while it fits, then halve the step back to the longest that does.
       var step = 1
       while found.frames.upperBound < frameCount {
         let end = min(frameCount, found.frames.upperBound + step)
-        if let longer = try fitting(start..<end, level) {
+        if let longer = try fitting(end) {
           found = longer
           step *= 2
         } else if step > 1 {
@@ -331,10 +365,15 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
     if let best { return best }
     let frames = start..<start + 1
     let level = levels[levels.count - 1]
+    // Laid out already unless it was sure to be too tall (the union is the same, the limit aside).
+    if let tried = made.laidOut[Made.RunKey(frames: frames, level: level)], !tried.run.layouts.isEmpty {
+      return tried.run
+    }
     let pinned = pinned(frames, level)
     return ScenarioLayout.Run(
       frames: frames, level: level, pinned: pinned, stacksSides: stacksSides,
-      layouts: [try StableLayout(frames: graphs(frames, 0, level, pinned), context: context)].compactMap { $0 })
+      layouts: [try StableLayout(frames: graphs(frames, 0, level, pinned), context: context, headers: headerSizes)]
+        .compactMap { $0 })
   }
 
   /// The diagrams of `frames`: those the search keeps, else made one at a time as they are read (a
@@ -349,7 +388,7 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
   private func graphs(
     _ frames: Range<Int>, _ theme: Int, _ level: FoldLevel, _ pinned: Set<String>
   ) -> AnySequence<GraphDescription> {
-    if let sketches = sketched[level], sketches.pinned == pinned {
+    if let sketches = sketched[level], sketches.pinned == pinned, frames.upperBound <= sketches.count {
       return AnySequence(sketches.graphs(theme: theme, frames: frames))
     }
     let style = themes[theme]
@@ -380,6 +419,10 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
     let places = frames.lazy.map { frame in
       let key = Made.PlacesKey(frame: frame, level: level)
       if let known = self.made.places[key] { return known }
+      if let sketched = self.sketched[level]?.places(ofFrame: frame) {
+        self.made.places[key] = sketched
+        return sketched
+      }
       FrameSearchCounts.placesFoundForRuns += 1
       let found = ScenarioLayout.places(in: kept[frame], level: level)
       self.made.places[key] = found
@@ -395,20 +438,64 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
   ) throws(RenderError) -> (run: ScenarioLayout.Run, fits: Bool, isComfortable: Bool) {
     let key = Made.RunKey(frames: frames, level: level)
     if let known = made.laidOut[key] { return known }
-    let result = try layOut(frames, level)
+    let result: (run: ScenarioLayout.Run, fits: Bool, isComfortable: Bool)
+    if let same = sameAsLaidOut(frames, level) { result = same } else { result = try layOut(frames, level) }
     made.laidOut[key] = result
     return result
+  }
+
+  /// The layout of `frames` at `level` taken from their layout at another level, when the frames'
+  /// graphs are the same at both (a level that folds nothing more in these frames): the same
+  /// graphs lay out the same.
+  private func sameAsLaidOut(
+    _ frames: Range<Int>, _ level: FoldLevel
+  ) -> (run: ScenarioLayout.Run, fits: Bool, isComfortable: Bool)? {
+    let pinned = pinned(frames, level)
+    for other in levels where other != level {
+      guard let known = made.laidOut[Made.RunKey(frames: frames, level: other)],
+        frames.allSatisfy({ sameGraph($0, level, pinned, as: other, known.run.pinned) })
+      else { continue }
+      FrameSearchCounts.runsLaidOutAtAnotherLevel += 1
+      var run = known.run
+      (run.level, run.pinned) = (level, pinned)
+      return (run, known.fits, known.isComfortable)
+    }
+    return nil
+  }
+
+  /// True when frame number `frame`'s graph at `level` pinning `pinned` is its graph at `other`
+  /// pinning `otherPinned`, in the first theme (each pair compared once).
+  private func sameGraph(
+    _ frame: Int, _ level: FoldLevel, _ pinned: Set<String>, as other: FoldLevel, _ otherPinned: Set<String>
+  ) -> Bool {
+    let key = Made.SameKey(frame: frame, level: level, pinned: pinned, other: other, otherPinned: otherPinned)
+    if let known = made.sameGraphs[key] { return known }
+    let frames = frame..<frame + 1
+    let same = Array(graphs(frames, 0, level, pinned)) == Array(graphs(frames, 0, other, otherPinned))
+    made.sameGraphs[key] = same
+    return same
   }
 
   private func layOut(
     _ frames: Range<Int>, _ level: FoldLevel
   ) throws(RenderError) -> (run: ScenarioLayout.Run, fits: Bool, isComfortable: Bool) {
     let pinned = pinned(frames, level)
+    if let before = laidOutBefore[.init(frames: frames, level: level)], before.pinned == pinned {
+      FrameSearchCounts.runsLaidOutBefore += 1
+      let run = ScenarioLayout.Run(
+        frames: frames, level: level, pinned: pinned, stacksSides: stacksSides,
+        layouts: before.layout.map { [$0] } ?? [])
+      guard let size = before.layout?.frameSize else { return (run, false, false) }
+      return (
+        run, budget.fits(width: size.width, height: size.height),
+        budget.isComfortable(width: size.width, height: size.height)
+      )
+    }
     // A union sure to be too tall is not laid out, unless it is the last resort.
     let limit = levels.count > 1 ? budget.maximumPixels * 72 / PageBudget.pixelsPerInch : nil
     guard
       let layout = try StableLayout(
-        frames: graphs(frames, 0, level, pinned), context: context, maximumHeight: limit)
+        frames: graphs(frames, 0, level, pinned), context: context, maximumHeight: limit, headers: headerSizes)
     else {
       return (
         ScenarioLayout.Run(frames: frames, level: level, pinned: pinned, stacksSides: stacksSides, layouts: []),
@@ -444,7 +531,9 @@ private struct StableRunSearch<Frames: Sequence<Diagram>> {
 
   /// The frames of a run sketched at its level and pinning: the graphs its layouts were made of.
   private func sketches(_ frames: Range<Int>, _ level: FoldLevel, _ pinned: Set<String>) -> FrameSketches {
-    if let sketches = sketched[level], sketches.pinned == pinned { return sketches.frames(frames) }
+    if let sketches = sketched[level], sketches.pinned == pinned, frames.upperBound <= sketches.count {
+      return sketches.frames(frames)
+    }
     return FrameSketches(run(frames), level: level, pinned: pinned, themes: themes)
   }
 }

@@ -19,6 +19,10 @@ extension StableLayout {
     private let known: KnownSizes
     /// True to remember the headers' sizes too (a sample's, which the whole union measures again).
     private let remembersHeaders: Bool
+    /// The sizes of frames' headers known to a search that lays the same frames out again and
+    /// again (``StableLayout/init(frames:context:maximumHeight:maximumArea:known:remembersHeaders:headers:)``):
+    /// a header is looked up there too, and remembered there once measured.
+    private let headers: KnownSizes?
     private var pending: [[GraphDescription.Attribute]] = []
     /// Whether each waiting variant's size is worth remembering: not a header, which is a frame's own.
     private var pendingCacheable: [Bool] = []
@@ -39,10 +43,13 @@ extension StableLayout {
 
     /// Measures in `context`, with the sizes `known` (by default the context's, which every layout
     /// in it shares).
-    init(context: GraphvizContext, known: KnownSizes? = nil, remembersHeaders: Bool = false) {
+    init(
+      context: GraphvizContext, known: KnownSizes? = nil, remembersHeaders: Bool = false, headers: KnownSizes? = nil
+    ) {
       self.context = context
       self.known = known ?? context.knownSizes
       self.remembersHeaders = remembersHeaders
+      self.headers = headers
     }
 
     /// Sizes measured before, by the attributes measured: the unions a search lays out one after
@@ -56,7 +63,9 @@ extension StableLayout {
 
     /// A node drawn with these attributes (its defaults first).
     mutating func add(_ attributes: [GraphDescription.Attribute], for destination: Destination) {
-      if let size = known.sizes[attributes] {
+      var isHeader = false
+      if case .header = destination { isHeader = true }
+      if let size = known.sizes[attributes] ?? (isHeader ? headers?.sizes[attributes] : nil) {
         destinations.append((-1, destination))
         resolved.append(size)
         return
@@ -66,11 +75,7 @@ extension StableLayout {
         variant = index
       } else {
         pending.append(attributes)
-        if case .header = destination {
-          pendingCacheable.append(remembersHeaders)
-        } else {
-          pendingCacheable.append(true)
-        }
+        pendingCacheable.append(!isHeader || remembersHeaders)
         variant = pending.count - 1
         pendingIndices[attributes] = variant
       }
@@ -153,6 +158,12 @@ extension StableLayout {
       if known.sizes.count + pending.count > Self.knownLimit { known.sizes.removeAll(keepingCapacity: true) }
       for (variant, attributes) in pending.enumerated() where pendingCacheable[variant] {
         known.sizes[attributes] = sizes[variant]
+      }
+      if let headers {
+        if headers.sizes.count + destinations.count > Self.knownLimit { headers.sizes.removeAll(keepingCapacity: true) }
+        for case (let variant, .header) in destinations where variant >= 0 && !pendingCacheable[variant] {
+          headers.sizes[pending[variant]] = sizes[variant]
+        }
       }
       for ((variant, destination), already) in zip(destinations, resolved) {
         guard let size = already ?? (variant >= 0 ? sizes[variant] : nil) else { continue }

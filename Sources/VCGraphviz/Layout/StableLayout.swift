@@ -41,6 +41,9 @@ struct StableLayout: Codable {
   private var extent: LayoutBox
   private var biggestHeader: LayoutSize?
 
+  /// Unions laid out with `dot`, over all layouts (for tests).
+  nonisolated(unsafe) static var unionsLaidOut = 0
+
   /// The least room `dot` leaves between two nodes one above the other, in points: `ranksep`
   /// (0.4 inch) shared out between the two ranks a labelled edge spans.
   static let minimumRankSeparation: Double = 28
@@ -51,13 +54,16 @@ struct StableLayout: Codable {
   ///
   /// `known` holds sizes measured before (another union's of the same search); with
   /// `remembersHeaders`, the frames' headers are remembered there too (a sample's, whose frames
-  /// the next union holds again).
+  /// the next union holds again). `headers` holds the headers' sizes a search measured before, and
+  /// takes those measured now: the search for runs lays the same frames out many times.
   init?(
     frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double? = nil,
-    maximumArea: Double? = nil, known: Measurements.KnownSizes? = nil, remembersHeaders: Bool = false
+    maximumArea: Double? = nil, known: Measurements.KnownSizes? = nil, remembersHeaders: Bool = false,
+    headers: Measurements.KnownSizes? = nil
   ) throws(RenderError) {
     let (union, frames) = try Self.measuredUnion(
-      of: graphs, measurements: Measurements(context: context, known: known, remembersHeaders: remembersHeaders))
+      of: graphs,
+      measurements: Measurements(context: context, known: known, remembersHeaders: remembersHeaders, headers: headers))
     self.union = union
     self.frames = frames
     guard !frames.isEmpty else {
@@ -67,6 +73,7 @@ struct StableLayout: Codable {
       return
     }
     if union.isSureToOverflow(maximumHeight: maximumHeight, maximumArea: maximumArea) { return nil }
+    Self.unionsLaidOut += 1
     let geometry = try Geometry(try context.layout(union.graph, engine: "dot"), union: union)
     self.geometry = geometry
     // Clusters first: a box around a frame's own nodes may reach past the union's bounding box.
@@ -133,6 +140,24 @@ struct StableLayout: Codable {
       of: graphs, measurements: Measurements(context: context, known: known), measuringLabels: false
     ).0.isSureToOverflow(
       maximumHeight: maximumHeight, maximumArea: maximumArea)
+  }
+
+  /// Whether the union of the frames' graphs is sure to overflow, as
+  /// ``isSureToOverflow(frames:context:maximumHeight:maximumArea:known:)`` tells, and the share of
+  /// the page its bounds are sure it takes: the larger of its tallest chain over `maximumHeight` and
+  /// its nodes' area over `maximumArea` (more than 1 when it is sure to overflow).
+  static func overflowBounds(
+    frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double,
+    maximumArea: Double, known: Measurements.KnownSizes? = nil
+  ) throws(RenderError) -> (isSure: Bool, pageShare: Double) {
+    // Only the nodes count: neither bound reads the labels of edges, clusters or headers.
+    let union = try measuredUnion(
+      of: graphs, measurements: Measurements(context: context, known: known), measuringLabels: false
+    ).0
+    return (
+      union.isSureToOverflow(maximumHeight: maximumHeight, maximumArea: maximumArea),
+      union.pageShare(maximumHeight: maximumHeight, maximumArea: maximumArea)
+    )
   }
 
   /// The size of every frame, in points, padding included: the union's extent under the biggest
@@ -395,5 +420,15 @@ extension StableLayout.Union {
       if area > maximumArea { return true }
     }
     return false
+  }
+
+  /// The share of a page this measured union is sure to take, by the bounds
+  /// ``isSureToOverflow(maximumHeight:maximumArea:)`` reads: its tallest chain over
+  /// `maximumHeight`, or its nodes' area over `maximumArea`, the larger.
+  func pageShare(maximumHeight: Double, maximumArea: Double) -> Double {
+    let chain = graph.tallestChain(
+      height: { size(ofNode: $0)?.height ?? 0 }, separation: StableLayout.minimumRankSeparation)
+    let area = nodeSizes.reduce(0.0) { $0 + ($1.map { $0.width * $0.height } ?? 0) }
+    return max(chain / maximumHeight, area / maximumArea)
   }
 }
