@@ -227,13 +227,7 @@ struct FrameSketches: Codable, Sendable {
     let bytes = Array(text.utf8)
     if let last = references.last {
       let reference = Array(last.utf8)
-      var prefix = zip(bytes, reference).prefix { $0 == $1 }.count
-      var suffix = zip(bytes.reversed(), reference.reversed()).prefix { $0 == $1 }.count
-      suffix = min(suffix, bytes.count - prefix, reference.count - prefix)
-      // Cut between characters: a UTF-8 continuation byte (10xxxxxx) never starts the middle or
-      // what follows it.
-      while prefix > 0, prefix < bytes.count, bytes[prefix] & 0xC0 == 0x80 { prefix -= 1 }
-      while suffix > 0, bytes[bytes.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
+      let (prefix, suffix) = String.sharedEnds(of: bytes, with: reference)
       if 2 * (prefix + suffix) >= bytes.count {
         let middle = bytes[prefix..<(bytes.count - suffix)]
         var shared = SharedText(
@@ -382,6 +376,19 @@ struct FrameSketches: Codable, Sendable {
 }
 
 extension String {
+  /// How many bytes `bytes` shares with `reference` at its start and at its end (not overlapping),
+  /// each cut between characters: a UTF-8 continuation byte (10xxxxxx) never starts what lies
+  /// between them or what follows it. Sketches keep a text as what it does not share with an
+  /// earlier one (``FrameSketches``, ``NodeVariants``).
+  static func sharedEnds(of bytes: [UInt8], with reference: [UInt8]) -> (prefix: Int, suffix: Int) {
+    var prefix = zip(bytes, reference).prefix { $0 == $1 }.count
+    var suffix = zip(bytes.reversed(), reference.reversed()).prefix { $0 == $1 }.count
+    suffix = Swift.min(suffix, bytes.count - prefix, reference.count - prefix)
+    while prefix > 0, prefix < bytes.count, bytes[prefix] & 0xC0 == 0x80 { prefix -= 1 }
+    while suffix > 0, bytes[bytes.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
+    return (prefix, suffix)
+  }
+
   /// This text in storage of its own, as big as it needs: a part cut from a bigger text, or text
   /// built by appending, would keep the whole it came from or the room it grew into. What sketches
   /// keep for a whole drawing is stored so (``FrameSketches``, ``NodeVariants``).

@@ -218,14 +218,7 @@ struct NodeVariants: Codable, Sendable {
     let key = Int(name) << 8 | min(index, 255)
     if let base = fullRows[key] {
       let bytes = Array(row.utf8)
-      let reference = Array(rows[Int(base)].middle.utf8)
-      var prefix = zip(bytes, reference).prefix { $0 == $1 }.count
-      var suffix = zip(bytes.reversed(), reference.reversed()).prefix { $0 == $1 }.count
-      suffix = min(suffix, bytes.count - prefix, reference.count - prefix)
-      // Cut between characters: a UTF-8 continuation byte (10xxxxxx) never starts the middle or
-      // what follows it.
-      while prefix > 0, prefix < bytes.count, bytes[prefix] & 0xC0 == 0x80 { prefix -= 1 }
-      while suffix > 0, bytes[bytes.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
+      let (prefix, suffix) = String.sharedEnds(of: bytes, with: Array(rows[Int(base)].middle.utf8))
       if 2 * (prefix + suffix) >= bytes.count {
         let middle = String(decoding: bytes[prefix..<(bytes.count - suffix)], as: UTF8.self)
         rows.append(Row(base: base, prefix: Int32(prefix), suffix: Int32(suffix), middle: middle.compacted))

@@ -163,7 +163,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   }
 
   /// True when the last frame alone, sketched at `level`, is sure not to fit the page once
-  /// measured (``StableLayout/isSureToOverflow(frames:context:maximumHeight:maximumArea:)``): every
+  /// measured (``StableLayout/overflowBounds(frames:context:maximumHeight:maximumArea:known:)``): every
   /// union of the frames holds it, so none fits at that level. It costs one frame's graph and the
   /// measure of its boxes, where laying the level out costs every frame's graph (or the sample's)
   /// and `dot` on their union: a big hierarchy drawn unfolded is ruled out at the price of one
@@ -265,31 +265,23 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
       sampleIsWhole
       ? try sketched(level, frames: sample, checking: level < .stacks, layingOutFirst: layingOutFirst)
       : try sketched(level)
-    if sketches.isCut {
-      // The frames sketched before the cut, for the search for runs to take their graphs from.
-      if frameCount <= Self.keptFrames { sketchedLevels[level] = sketches }
-      return .overflows
-    }
+    // Kept for the search for runs to take their graphs from: every frame, or those sketched
+    // before a cut.
+    let isKept = frameCount <= Self.keptFrames && (sketches.isCut || sketches.count == frameCount)
+    if isKept { sketchedLevels[level] = sketches }
+    if sketches.isCut { return .overflows }
     // The first frames, pinning what all of them pin, did not fit: neither does the union.
-    if let pinned = firstFramesOverflow, pinned == sketches.pinned {
-      if frameCount <= Self.keptFrames, sketches.count == frameCount { sketchedLevels[level] = sketches }
-      return .overflows
-    }
-    let same = sameAsLaidOut(sketches)
-    if frameCount <= Self.keptFrames, sketches.count == frameCount {
-      sketchedLevels[level] = sketches
-      wholeLayouts[level] = same ?? .some(nil)
-    }
+    if let pinned = firstFramesOverflow, pinned == sketches.pinned { return .overflows }
     let layout: StableLayout?
-    if let same {
+    if let same = sameAsLaidOut(sketches) {
       layout = same
     } else {
       unionsLaidOut += 1
       layout = try StableLayout(
         frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
         known: known, headers: headerSizes)
-      if sketchedLevels[level] != nil { wholeLayouts[level] = layout }
     }
+    if isKept { wholeLayouts[level] = .some(layout) }
     guard let layout else { return .overflows }
     let size = layout.frameSize
     if !budget.isComfortable(width: size.width, height: size.height) { unionOverflowed = true }
@@ -319,7 +311,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   ///
   /// With `checking`, the frames sketched so far are measured as they add up, and the sketching
   /// stops (``FrameSketches/isCut``) once they are sure not to fit
-  /// (``StableLayout/isSureToOverflow(frames:context:maximumHeight:maximumArea:)``).
+  /// (``StableLayout/overflowBounds(frames:context:maximumHeight:maximumArea:known:)``).
   ///
   /// With `layingOutFirst` too (the scenario is big: a union of its frames overflowed), or when
   /// their boxes take half a page (``closeShare``), the first frames sketched (8), when they might

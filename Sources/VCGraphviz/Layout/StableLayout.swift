@@ -50,7 +50,7 @@ struct StableLayout: Codable {
 
   /// Lays out the frames' graphs, read once in order; nil, before anything is laid out, when the
   /// union is sure to be taller than `maximumHeight` points (its tallest chain of nodes is), or to
-  /// cover more than `maximumArea` square points (``isSureToOverflow(frames:context:maximumHeight:maximumArea:)``).
+  /// cover more than `maximumArea` square points (``overflowBounds(frames:context:maximumHeight:maximumArea:known:)``).
   ///
   /// `known` holds sizes measured before (another union's of the same search); with
   /// `remembersHeaders`, the frames' headers are remembered there too (a sample's, whose frames
@@ -126,38 +126,19 @@ struct StableLayout: Codable {
     return (union, frames)
   }
 
-  /// True when the union of the frames' graphs is sure, once measured and before it is laid out,
-  /// to be taller than `maximumHeight` points or to cover more than `maximumArea` square points:
-  /// `dot` never lays two nodes over each other, so the union covers at least the area of its
-  /// nodes. A union holds every node of each of its frames, as big as its biggest variant, so a
+  /// Whether the union of the frames' graphs is sure, once measured and before it is laid out, to
+  /// be taller than `maximumHeight` points or to cover more than `maximumArea` square points, and
+  /// the share of the page those bounds are sure it takes (more than 1 when it is sure to
+  /// overflow). A union holds every node of each of its frames, as big as its biggest variant, so a
   /// frame alone that is sure to overflow tells that every union holding it does.
-  static func isSureToOverflow(
-    frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double?,
-    maximumArea: Double?, known: Measurements.KnownSizes? = nil
-  ) throws(RenderError) -> Bool {
-    // Only the nodes count: neither bound reads the labels of edges, clusters or headers.
-    try measuredUnion(
-      of: graphs, measurements: Measurements(context: context, known: known), measuringLabels: false
-    ).0.isSureToOverflow(
-      maximumHeight: maximumHeight, maximumArea: maximumArea)
-  }
-
-  /// Whether the union of the frames' graphs is sure to overflow, as
-  /// ``isSureToOverflow(frames:context:maximumHeight:maximumArea:known:)`` tells, and the share of
-  /// the page its bounds are sure it takes: the larger of its tallest chain over `maximumHeight` and
-  /// its nodes' area over `maximumArea` (more than 1 when it is sure to overflow).
   static func overflowBounds(
     frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double,
     maximumArea: Double, known: Measurements.KnownSizes? = nil
   ) throws(RenderError) -> (isSure: Bool, pageShare: Double) {
     // Only the nodes count: neither bound reads the labels of edges, clusters or headers.
-    let union = try measuredUnion(
+    try measuredUnion(
       of: graphs, measurements: Measurements(context: context, known: known), measuringLabels: false
-    ).0
-    return (
-      union.isSureToOverflow(maximumHeight: maximumHeight, maximumArea: maximumArea),
-      union.pageShare(maximumHeight: maximumHeight, maximumArea: maximumArea)
-    )
+    ).0.overflowBounds(maximumHeight: maximumHeight, maximumArea: maximumArea)
   }
 
   /// The size of every frame, in points, padding included: the union's extent under the biggest
@@ -407,28 +388,37 @@ struct FrameOutline: Codable {
 }
 
 extension StableLayout.Union {
+  /// The two bounds a measured union is sure to reach once laid out: its tallest chain of nodes,
+  /// in points (`dot` puts them one below the other), and its nodes' area, in square points (`dot`
+  /// never lays two nodes over each other).
+  private var bounds: (chain: Double, area: Double) {
+    (
+      graph.tallestChain(height: { size(ofNode: $0)?.height ?? 0 }, separation: StableLayout.minimumRankSeparation),
+      nodeSizes.reduce(0.0) { $0 + ($1.map { $0.width * $0.height } ?? 0) }
+    )
+  }
+
   /// True when this measured union is sure to be taller than `maximumHeight` points (its tallest
   /// chain of nodes is) or to cover more than `maximumArea` square points (its nodes do).
   func isSureToOverflow(maximumHeight: Double?, maximumArea: Double?) -> Bool {
-    if let maximumHeight {
-      let chain = graph.tallestChain(
-        height: { size(ofNode: $0)?.height ?? 0 }, separation: StableLayout.minimumRankSeparation)
-      if chain > maximumHeight { return true }
-    }
-    if let maximumArea {
-      let area = nodeSizes.reduce(0.0) { $0 + ($1.map { $0.width * $0.height } ?? 0) }
-      if area > maximumArea { return true }
-    }
-    return false
+    guard maximumHeight != nil || maximumArea != nil else { return false }
+    return Self.overflows(bounds, maximumHeight: maximumHeight, maximumArea: maximumArea)
   }
 
-  /// The share of a page this measured union is sure to take, by the bounds
-  /// ``isSureToOverflow(maximumHeight:maximumArea:)`` reads: its tallest chain over
+  /// Whether this measured union is sure to overflow (``isSureToOverflow(maximumHeight:maximumArea:)``),
+  /// and the share of a page it is sure to take by the same bounds: its tallest chain over
   /// `maximumHeight`, or its nodes' area over `maximumArea`, the larger.
-  func pageShare(maximumHeight: Double, maximumArea: Double) -> Double {
-    let chain = graph.tallestChain(
-      height: { size(ofNode: $0)?.height ?? 0 }, separation: StableLayout.minimumRankSeparation)
-    let area = nodeSizes.reduce(0.0) { $0 + ($1.map { $0.width * $0.height } ?? 0) }
-    return max(chain / maximumHeight, area / maximumArea)
+  func overflowBounds(maximumHeight: Double, maximumArea: Double) -> (isSure: Bool, pageShare: Double) {
+    let bounds = bounds
+    return (
+      Self.overflows(bounds, maximumHeight: maximumHeight, maximumArea: maximumArea),
+      max(bounds.chain / maximumHeight, bounds.area / maximumArea)
+    )
+  }
+
+  private static func overflows(
+    _ bounds: (chain: Double, area: Double), maximumHeight: Double?, maximumArea: Double?
+  ) -> Bool {
+    bounds.chain > (maximumHeight ?? .infinity) || bounds.area > (maximumArea ?? .infinity)
   }
 }
