@@ -151,10 +151,10 @@ struct FrameSketches: Codable, Sendable {
     self.pinned = pinned
     if keepingPlaces { framePlaces = [] }
     var checkpoint = 8
-    // Each frame's plan takes from the one before what its step did not change.
-    let memory = DrawingPlan.Memory()
-    for diagram in diagrams {
-      add(diagram, themes: themes, memory: memory)
+    let graphs = FrameGraphs(diagrams, themes: themes, level: level, pinned: pinned)
+    defer { graphs.stop() }
+    for frame in graphs {
+      add(frame, themes: themes)
       guard frames.count == checkpoint else { continue }
       checkpoint *= 2
       if try givingUp(self) {
@@ -292,15 +292,12 @@ struct FrameSketches: Codable, Sendable {
     (range ?? 0..<frames.count).lazy.map { graph(frame: $0, theme: theme) }
   }
 
-  private mutating func add(_ diagram: Diagram, themes: [Theme], memory: DrawingPlan.Memory) {
+  private mutating func add(_ frame: BuiltFrame, themes: [Theme]) {
     var sketches: [Sketch] = []
+    let (diagram, graphs) = (frame.diagram, frame.graphs)
     // The places are the same in every theme: noted once.
-    var drawn: [(controller: String, place: String)] = []
-    let graphs = diagram.graphs(themes: themes, level: level, pinned: pinned, memory: memory) {
-      drawn.append(($0, $1))
-    }
-    if pinned.isEmpty, diagram.sides.isEmpty { framePlaces?.append(drawn) } else { framePlaces = nil }
-    for (controller, place) in drawn {
+    if pinned.isEmpty, diagram.sides.isEmpty { framePlaces?.append(frame.places) } else { framePlaces = nil }
+    for (controller, place) in frame.places {
       if let known = places[controller] {
         if known != place, !pinned.contains(controller) { several.insert(controller) }
       } else {

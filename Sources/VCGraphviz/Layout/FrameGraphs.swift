@@ -1,0 +1,205 @@
+import Foundation
+import VCGraph
+
+/// One frame as ``FrameGraphs`` builds it: its diagram, its graph in each theme, and where it draws
+/// each controller.
+struct BuiltFrame {
+  var diagram: Diagram
+  var graphs: [GraphDescription]
+  var places: [(controller: String, place: String)]
+}
+
+/// The graphs of a scenario's frames at one level, built on two threads when the machine has a
+/// second core, and read in the frames' order (what ``FrameSketches`` keeps of them).
+///
+/// Building a frame's graph (its diagram's plan, boxes and edges: pure Swift, no Graphviz) is most
+/// of what sketching costs, and a frame's graph needs nothing of another frame's. So the frames are
+/// cut into chunks of consecutive frames, and the reader and a helper thread each take the next
+/// chunk nobody took yet, the reader between the frames it reads. The frames' diagrams are made
+/// by one replay, advanced by whoever takes a chunk. No more than ``chunksAhead`` chunks are taken
+/// and not read yet, so memory stays flat however many frames a scenario has.
+///
+/// Each thread plans its chunks with a memory of its own (``DrawingPlan/Memory``): a chunk's first
+/// frame, not the step after the last one that thread planned, is planned whole, and the next ones
+/// take from the frame before. The graphs are those one thread would build, in the same order.
+///
+/// The reader must call ``stop()`` once done (also when it stops early): it waits for the chunk the
+/// helper builds and lets it end, so that no thread is left running once sketching returns.
+final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
+  private let themes: [Theme]
+  private let level: FoldLevel
+  private let pinned: Set<String>
+  /// The frames in a chunk; when nil, ``bigChunkSize`` when the chunk's first frame's hierarchy is
+  /// big enough for a plan to take from the frame before (a chunk's first frame is planned whole),
+  /// else ``smallChunkSize``.
+  private let chunkSize: Int?
+  private let threads: Threads
+
+  private let condition = NSCondition()
+  /// The frames' diagrams, advanced only with the lock held.
+  private var diagrams: AnyIterator<Diagram>
+  private var isExhausted = false
+  private var isStopped = false
+  /// The number the next chunk taken gets, and the next chunk to read.
+  private var nextTaken = 0
+  private var nextRead = 0
+  /// The chunks built and not read yet, by number.
+  private var built: [Int: [BuiltFrame]] = [:]
+  private var helperRuns = false
+  /// The reader's chunk being read, and where.
+  private var reading: [BuiltFrame] = []
+  private var readingAt = 0
+  private let readerMemory = DrawingPlan.Memory()
+
+  /// How many chunks were built on the helper thread, and whether it runs (for tests).
+  var chunksBuiltByHelper: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return helperChunks
+  }
+  var isHelperRunning: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return helperRuns
+  }
+  private var helperChunks = 0
+
+  /// The most chunks taken and not read yet.
+  static var chunksAhead: Int { 3 }
+  /// The frames in a chunk, and in a chunk of a hierarchy whose plans take from the frame before.
+  static var smallChunkSize: Int { 8 }
+  static var bigChunkSize: Int { 32 }
+  /// Whether a second thread can make sketching faster: the machine has a second core.
+  static var hasSecondCore: Bool { ProcessInfo.processInfo.activeProcessorCount > 1 }
+
+  /// Who builds the chunks.
+  enum Threads {
+    /// The reader alone.
+    case one
+    /// The reader and a helper thread, started once the first chunk is full (there are likely more).
+    case two
+    /// The helper thread alone, the reader waiting for each chunk (for tests: every chunk crosses
+    /// threads, and each is planned with a memory that skipped none).
+    case helperOnly
+  }
+
+  /// The graphs of `diagrams` at `level` in each theme, pinning `pinned`, built by `threads`, in
+  /// chunks of `chunkSize` frames (by default, as each chunk's first frame's hierarchy asks).
+  init(
+    _ diagrams: some Sequence<Diagram>, themes: [Theme], level: FoldLevel, pinned: Set<String>,
+    threads: Threads = FrameGraphs.hasSecondCore ? .two : .one, chunkSize: Int? = nil
+  ) {
+    self.diagrams = AnyIterator(diagrams.makeIterator())
+    self.themes = themes
+    self.level = level
+    self.pinned = pinned
+    self.threads = threads
+    self.chunkSize = chunkSize.map { Swift.max(1, $0) }
+    if threads == .helperOnly {
+      condition.lock()
+      startHelper()
+      condition.unlock()
+    }
+  }
+
+  /// The next frame's graphs, in the frames' order; nil after the last.
+  func next() -> BuiltFrame? {
+    if readingAt < reading.count {
+      defer { readingAt += 1 }
+      return reading[readingAt]
+    }
+    guard let chunk = nextChunk() else { return nil }
+    (reading, readingAt) = (chunk, 1)
+    return chunk[0]
+  }
+
+  /// Lets the helper thread end (waiting for the chunk it builds); nothing is built after.
+  func stop() {
+    condition.lock()
+    defer { condition.unlock() }
+    isStopped = true
+    condition.broadcast()
+    while helperRuns { condition.wait() }
+  }
+
+  /// The next chunk to read: built by the helper, or built here while the helper builds another.
+  private func nextChunk() -> [BuiltFrame]? {
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if let chunk = built.removeValue(forKey: nextRead) {
+        nextRead += 1
+        condition.broadcast()
+        return chunk
+      }
+      if threads != .helperOnly, let (number, frames) = take() {
+        condition.unlock()
+        let chunk = build(frames, memory: readerMemory)
+        condition.lock()
+        built[number] = chunk
+        // A first chunk followed by more frames: the helper starts on them.
+        if number == 0, threads == .two, !isExhausted { startHelper() }
+        continue
+      }
+      if isExhausted || isStopped, nextRead == nextTaken { return nil }
+      condition.wait()
+    }
+  }
+
+  /// The next chunk nobody took, with its number; nil when none is left, when reading stopped, or
+  /// while ``chunksAhead`` chunks are taken and not read. Called with the lock held.
+  private func take() -> (number: Int, frames: [Diagram])? {
+    guard !isStopped, !isExhausted, nextTaken < nextRead + Self.chunksAhead else { return nil }
+    guard let first = diagrams.next() else {
+      isExhausted = true
+      return nil
+    }
+    let size =
+      chunkSize
+      ?? (first.hierarchy.members.count >= readerMemory.smallestHierarchy ? Self.bigChunkSize : Self.smallChunkSize)
+    var frames = [first]
+    frames.reserveCapacity(size)
+    while frames.count < size, let diagram = diagrams.next() { frames.append(diagram) }
+    if frames.count < size { isExhausted = true }
+    defer { nextTaken += 1 }
+    return (nextTaken, frames)
+  }
+
+  private func startHelper() {
+    helperRuns = true
+    let thread = Thread { [self] in helper() }
+    thread.name = "vcgraph frame graphs"
+    thread.start()
+  }
+
+  private func helper() {
+    let memory = DrawingPlan.Memory()
+    condition.lock()
+    while !isStopped {
+      if let (number, frames) = take() {
+        condition.unlock()
+        let chunk = build(frames, memory: memory)
+        condition.lock()
+        built[number] = chunk
+        helperChunks += 1
+        condition.broadcast()
+        continue
+      }
+      if isExhausted { break }
+      condition.wait()
+    }
+    helperRuns = false
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  private func build(_ frames: [Diagram], memory: DrawingPlan.Memory) -> [BuiltFrame] {
+    frames.map { diagram in
+      var places: [(controller: String, place: String)] = []
+      let graphs = diagram.graphs(themes: themes, level: level, pinned: pinned, memory: memory) {
+        places.append(($0, $1))
+      }
+      return BuiltFrame(diagram: diagram, graphs: graphs, places: places)
+    }
+  }
+}

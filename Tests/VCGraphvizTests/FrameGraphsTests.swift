@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import VCGraph
+
+@testable import VCGraphviz
+
+/// Frames' graphs built on two threads (``FrameGraphs``, issue 26: sketching a scenario's frames
+/// is most of what its stable layout costs) come out as one thread builds them, in order.
+@Suite struct FrameGraphsTests {
+  /// A tab bar of `tabs` navigation controllers of `screens` screens each, then `pushes` pushes
+  /// and pops on them in turn: `tabs × (screens + 1) + 1` controllers and more.
+  static func tabs(_ tabs: Int, screens: Int, pushes: Int) -> String {
+    var lines = ["title: Tabs", "controllers:", "  tabs: UITabBarController"]
+    for tab in 0..<tabs {
+      lines.append("  nav\(tab): UINavigationController")
+      for screen in 0...screens {
+        lines.append("  s\(tab)_\(screen): { class: Screen\(screen)ViewController, title: S\(screen) }")
+      }
+    }
+    lines.append("steps:")
+    for tab in 0..<tabs {
+      lines += [
+        "  - setViewControllers: [\((0..<screens).map { "s\(tab)_\($0)" }.joined(separator: ", "))]",
+        "    on: nav\(tab)",
+      ]
+    }
+    lines += [
+      "  - setTabs: [\((0..<tabs).map { "nav\($0)" }.joined(separator: ", "))]", "    on: tabs", "  - setRoot: tabs",
+    ]
+    for push in 0..<pushes {
+      let tab = push % tabs
+      lines += [
+        "  - selectTab: \(tab)", "    on: tabs", "  - push: s\(tab)_\(screens)", "    on: nav\(tab)",
+        "  - pop: nav\(tab)",
+      ]
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func diagrams(_ yaml: String) throws -> [Diagram] {
+    Array(Diagram.frames(of: ReplayedScenario(try replay(yaml)), options: DrawingOptions()))
+  }
+
+  /// Each frame's graphs (two themes) and places, as `FrameGraphs` hands them over.
+  static func built(
+    _ diagrams: [Diagram], threads: FrameGraphs.Threads, chunkSize: Int?
+  ) -> (frames: [BuiltFrame], helperChunks: Int) {
+    let graphs = FrameGraphs(
+      diagrams, themes: [.light, .dark], level: .all, pinned: [], threads: threads, chunkSize: chunkSize)
+    defer { graphs.stop() }
+    let frames = Array(graphs)
+    return (frames, graphs.chunksBuiltByHelper)
+  }
+
+  /// Small hierarchies (no plan taken from the frame before) and big ones (each chunk's first
+  /// frame planned whole, the next ones from the frame before, on either thread): every frame's
+  /// graphs and places are the ones its diagram makes alone, in the frames' order, whoever built
+  /// them and however the frames are cut.
+  @Test(arguments: [(8, 2, 6), (9, 8, 10)])
+  func everyFrameAsOneThreadBuildsIt(tabs: Int, screens: Int, pushes: Int) throws {
+    let diagrams = try Self.diagrams(Self.tabs(tabs, screens: screens, pushes: pushes))
+    let members = diagrams.last?.hierarchy.members.count ?? 0
+    #expect((members >= 64) == (screens == 8), "\(members) controllers")
+    let expected = diagrams.map { diagram in
+      var places: [String] = []
+      let graphs = diagram.graphs(themes: [.light, .dark], level: .all, pinned: [], memory: nil) {
+        places.append($0 + "@" + $1)
+      }
+      return (graphs, places)
+    }
+    for (threads, chunkSize) in [(FrameGraphs.Threads.one, nil), (.two, 5), (.helperOnly, 5), (.helperOnly, nil)] {
+      let (frames, helperChunks) = Self.built(diagrams, threads: threads, chunkSize: chunkSize)
+      #expect(frames.count == diagrams.count, "\(threads)")
+      for (index, frame) in frames.enumerated() where index < expected.count {
+        #expect(frame.graphs == expected[index].0, "\(threads), frame \(index + 1)")
+        #expect(
+          frame.places.map { $0.controller + "@" + $0.place } == expected[index].1, "\(threads), frame \(index + 1)")
+        #expect(frame.diagram.context == diagrams[index].context)
+      }
+      // A chunk is as long as its first frame's hierarchy asks.
+      var chunks = 0
+      var start = 0
+      while start < diagrams.count {
+        let big = diagrams[start].hierarchy.members.count >= 64
+        start += chunkSize ?? (big ? FrameGraphs.bigChunkSize : FrameGraphs.smallChunkSize)
+        chunks += 1
+      }
+      switch threads {
+      case .one: #expect(helperChunks == 0)
+      case .helperOnly: #expect(helperChunks == chunks)
+      case .two: #expect(helperChunks < chunks)
+      }
+    }
+  }
+
+  /// A reader that stops early (a sketching given up) stops the helper: it ends, whatever it was
+  /// building, and builds nothing after.
+  @Test func stoppingEarlyEndsTheHelper() throws {
+    let diagrams = try Self.diagrams(Self.tabs(4, screens: 2, pushes: 30))
+    let graphs = FrameGraphs(diagrams, themes: [.light], level: .all, pinned: [], threads: .helperOnly, chunkSize: 4)
+    let first = Array(graphs.prefix(6))
+    #expect(first.map(\.diagram.context) == diagrams.prefix(6).map(\.context))
+    graphs.stop()
+    #expect(!graphs.isHelperRunning)
+    let built = graphs.chunksBuiltByHelper
+    #expect(built <= 2 + FrameGraphs.chunksAhead, "\(built) chunks for 6 frames read")
+    #expect(graphs.chunksBuiltByHelper == built)
+  }
+}
