@@ -49,6 +49,42 @@ import VCGraph
     #expect(written.count == count * 2)
   }
 
+  /// The frames' files made ahead, empty, while no frame waits: each frame's files then hold that
+  /// frame's bytes, a file made ahead and one that was not alike, and no other file is left.
+  @Test func filesMadeAheadHoldTheirFramesOnceWritten() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let count = 40
+    // The last frame's files are not named ahead.
+    let ahead = (1..<count).flatMap { ["\($0).svg", "\($0)~dark.svg"] }
+    let writer = FrameWriter(into: folder, creatingAhead: ahead)
+    defer { writer.stop() }
+    var entries: [RenderIndex.Entry] = []
+    for number in 1...count { entries += try writer.write(frame(number)) }
+    entries += try writer.finish().entries
+    #expect(entries.map(\.number) == Array(1...count))
+    let written = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(written.count == count * 2)
+    for number in 1...count {
+      for name in ["\(number).svg", "\(number)~dark.svg"] {
+        let contents = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+        #expect(contents == Data("frame \(number) \(name)\n".utf8), "\(name)")
+      }
+    }
+  }
+
+  /// Stopped, the writer makes no more files ahead: what is in the folder once `stop()` returns
+  /// stays as it is.
+  @Test func stoppingEndsTheFilesMadeAhead() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let writer = FrameWriter(into: folder, creatingAhead: (1...5000).map { "\($0).svg" })
+    writer.stop()
+    let atStop = try FileManager.default.contentsOfDirectory(atPath: folder.path).count
+    #expect(atStop <= 5000)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == atStop)
+  }
+
   @Test func theFirstFileThatCannotBeWrittenStopsTheWritingAndIsThrown() throws {
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

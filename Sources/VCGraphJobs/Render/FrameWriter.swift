@@ -34,9 +34,17 @@ final class FrameWriter: @unchecked Sendable {
   /// The most frames given and not yet written.
   static let limit = 16
 
-  /// A writer of frames into `folder`, its thread started.
-  init(into folder: URL) {
+  /// The names of the files the frames will have, made empty ahead of them (``init(into:creatingAhead:)``).
+  private let ahead: [String]
+  private var nextAhead = 0
+
+  /// A writer of frames into `folder`, its thread started. While no frame waits to be written, it
+  /// creates the files named `ahead` (the frames' files, in the order they come), empty: a frame's
+  /// files are then written into files that exist. Creating a file (its inode) costs the most of
+  /// writing it, and the frames are drawn after a layout that keeps one core busy for a while.
+  init(into folder: URL, creatingAhead ahead: [String] = []) {
     self.folder = folder
+    self.ahead = ahead
     let thread = Thread { [self] in run() }
     thread.name = "vcgraph frame writer"
     thread.start()
@@ -91,12 +99,21 @@ final class FrameWriter: @unchecked Sendable {
     let clock = ContinuousClock()
     condition.lock()
     while true {
+      while queue.isEmpty, !isClosed, nextAhead < ahead.count {
+        let name = ahead[nextAhead]
+        nextAhead += 1
+        condition.unlock()
+        // A file that cannot be made now is reported when its frame is written.
+        Syscalls.createFile(folder.appendingPathComponent(name).path)
+        condition.lock()
+      }
       while queue.isEmpty, !isClosed { condition.wait() }
       guard !isStopped, failure == nil, let frame = queue.first else { break }
       condition.unlock()
       let start = clock.now
       var error: OutputDirectory.WriteError?
       for file in frame.files {
+        if nextAhead < ahead.count, ahead[nextAhead] == file.name { nextAhead += 1 }
         let path = folder.appendingPathComponent(file.name).path
         if let reason = Syscalls.writeFile(file.contents, to: path) {
           error = OutputDirectory.WriteError(path: path, reason: reason)

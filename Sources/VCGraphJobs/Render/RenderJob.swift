@@ -242,7 +242,7 @@ public final class RenderJob {
     of scenario: ReplayedScenario, steps: Set<Int>?, stableLayout: ScenarioLayout? = nil, with renderer: Renderer,
     into folder: URL, willDraw: (Int) -> Void = { _ in }, drawn: (RenderIndex.Entry) throws -> Void
   ) throws -> Duration {
-    let writer = FrameWriter(into: folder)
+    let writer = FrameWriter(into: folder, creatingAhead: frameFileNames(of: scenario.scenario, steps: steps))
     defer { writer.stop() }
     try renderer.renderFrames(
       of: scenario, formats: options.drawnFormats, options: options.drawing, steps: steps, stableLayout: stableLayout,
@@ -261,7 +261,7 @@ public final class RenderJob {
     of scenario: Scenario, layout: ScenarioLayout, steps: Set<Int>?, with renderer: Renderer, into folder: URL,
     willDraw: (Int) -> Void = { _ in }, drawn: (RenderIndex.Entry) throws -> Void
   ) throws -> Duration {
-    let writer = FrameWriter(into: folder)
+    let writer = FrameWriter(into: folder, creatingAhead: frameFileNames(of: scenario, steps: steps))
     defer { writer.stop() }
     try renderer.renderFrames(
       of: scenario, layout: layout, formats: options.drawnFormats, options: options.drawing, steps: steps,
@@ -270,6 +270,20 @@ public final class RenderJob {
       for entry in try writer.write(frame) { try drawn(entry) }
     }
     return try Self.finish(writer, drawn: drawn)
+  }
+
+  /// The names of the files of the frames of `steps` (every step when nil), in the order they are
+  /// drawn: step by step, theme by theme, in ``OutputFormat`` order.
+  func frameFileNames(of scenario: Scenario, steps: Set<Int>?) -> [String] {
+    let (themes, formats) = (options.drawing.themes, options.drawnFormats.sorted())
+    return scenario.steps.filter { steps?.contains($0.number) ?? true }.flatMap { step in
+      themes.flatMap { theme in
+        formats.map { format in
+          RenderIndex.frameFile(for: step, stepCount: scenario.steps.count, format: format, theme: theme, among: themes)
+            .name
+        }
+      }
+    }
   }
 
   /// Waits for `writer` to write the last frames, hands their entries to `drawn`, and returns the
