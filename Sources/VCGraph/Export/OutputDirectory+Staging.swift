@@ -106,31 +106,39 @@ extension OutputDirectory {
     /// them and the staging folder.
     public func commit(removing stale: [String] = []) throws(WriteError) {
       let manager = FileManager.default
-      // A folder where a file should go is the user's, not an earlier output: never replace it.
+      // Paths by plain concatenation, each name looked at once (`stat`, following links): a render
+      // commits hundreds of frames.
+      let (finalFolder, newFolder, earlierFolder) = (directory.url.path, newFiles.path, earlierFiles.path)
+      var hadEarlier: [Bool] = []
+      hadEarlier.reserveCapacity(names.count)
       for name in names {
-        var isFolder: ObjCBool = false
-        let path = directory.url.appendingPathComponent(name).path
-        if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        let path = finalFolder + "/" + name
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+          hadEarlier.append(false)
+          continue
+        }
+        // A folder where a file should go is the user's, not an earlier output: never replace it.
+        if info.st_mode & S_IFMT == S_IFDIR {
           discard()
           throw WriteError(path: path, reason: "a folder is in the way of the file to write")
         }
+        hadEarlier.append(true)
       }
       Self.commitLock.lock()
       defer { Self.commitLock.unlock() }
-      var moved: [(final: URL, earlier: URL?)] = []
+      var moved: [(final: String, earlier: String?)] = []
       do {
-        for name in names {
-          let final = directory.url.appendingPathComponent(name)
-          let earlier = earlierFiles.appendingPathComponent(name)
-          let hadEarlier = manager.fileExists(atPath: final.path)
+        for (name, hadEarlier) in zip(names, hadEarlier) {
+          let (final, earlier) = (finalFolder + "/" + name, earlierFolder + "/" + name)
           if hadEarlier { try OutputDirectory.move(final, to: earlier) }
           moved.append((final, hadEarlier ? earlier : nil))
-          try OutputDirectory.move(newFiles.appendingPathComponent(name), to: final)
+          try OutputDirectory.move(newFolder + "/" + name, to: final)
         }
       } catch {
         // Put every earlier file back and leave no new one.
         for place in moved.reversed() {
-          try? manager.removeItem(at: place.final)
+          try? manager.removeItem(atPath: place.final)
           if let earlier = place.earlier { try? OutputDirectory.move(earlier, to: place.final) }
         }
         discardLocked()

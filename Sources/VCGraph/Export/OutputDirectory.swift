@@ -35,9 +35,9 @@ public struct OutputDirectory: Sendable {
     try? Data(contentsOf: url.appendingPathComponent(name))
   }
 
-  static func move(_ source: URL, to destination: URL) throws(WriteError) {
-    guard rename(source.path, destination.path) == 0 else {
-      throw WriteError(path: destination.path, reason: String(cString: strerror(errno)))
+  static func move(_ source: String, to destination: String) throws(WriteError) {
+    guard rename(source, destination) == 0 else {
+      throw WriteError(path: destination, reason: String(cString: strerror(errno)))
     }
   }
 
