@@ -80,4 +80,25 @@ import VCGraph
       }
     }
   }
+
+  /// Legends are looked up by their bytes: equal texts from different strings (and slices) are one
+  /// key, and texts of one length that differ only past the ends a legend is hashed by are not.
+  @Test func legendsAreKeysByEveryByte() {
+    let ends = LegendStandIn.Legend.hashedEnds
+    let text = String(repeating: "a", count: ends) + "<TD>middle</TD>" + String(repeating: "z", count: ends)
+    let other = String(repeating: "a", count: ends) + "<TD>muddle</TD>" + String(repeating: "z", count: ends)
+    let sliced = ("xx" + text + "yy").dropFirst(2).dropLast(2)
+    let (legend, same, different) = (
+      LegendStandIn.Legend(text: Substring(text)), LegendStandIn.Legend(text: sliced),
+      LegendStandIn.Legend(text: Substring(other))
+    )
+    #expect(legend == same)
+    #expect(legend.hashValue == same.hashValue)
+    #expect(legend != different)
+    var sizes: [LegendStandIn.Legend: Int] = [legend: 1]
+    sizes[different] = 2
+    #expect(sizes[same] == 1)
+    #expect(sizes.count == 2)
+    #expect(LegendStandIn.Legend(text: "") == LegendStandIn.Legend(text: Substring(String())))
+  }
 }

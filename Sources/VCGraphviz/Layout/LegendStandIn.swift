@@ -1,3 +1,4 @@
+import Foundation
 import VCGraph
 
 /// A frame's header with its legend stood in for by an empty table of the legend's size: what a
@@ -21,16 +22,38 @@ enum LegendStandIn {
 
   /// A legend's text, compared and hashed by its bytes (a header is a few kilobytes: its
   /// characters' normal forms would cost more than drawing it).
+  ///
+  /// Every frame looks its legend up (twice: its size, its drawing), so both are cheap: equal
+  /// legends are compared as memory, and a legend is hashed by its length and its first and last
+  /// ``hashedEnds`` bytes (legends that differ in the middle alone are still told apart, by `==`).
   struct Legend: Hashable {
     var text: Substring
 
-    static func == (lhs: Legend, rhs: Legend) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+    static let hashedEnds = 128
+
+    static func == (lhs: Legend, rhs: Legend) -> Bool {
+      let (left, right) = (lhs.text.utf8, rhs.text.utf8)
+      let same = left.withContiguousStorageIfAvailable { left in
+        right.withContiguousStorageIfAvailable { right in
+          left.count == right.count
+            && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+        }
+      }
+      return (same ?? nil) ?? left.elementsEqual(right)
+    }
 
     func hash(into hasher: inout Hasher) {
-      let hashed: Void? = text.utf8.withContiguousStorageIfAvailable {
-        hasher.combine(bytes: UnsafeRawBufferPointer($0))
+      func combine(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let ends = Self.hashedEnds
+        hasher.combine(bytes.count)
+        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(ends))))
+        let last = Swift.min(ends, Swift.max(0, bytes.count - ends))
+        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(last))))
       }
-      if hashed == nil { hasher.combine(text) }
+      if text.utf8.withContiguousStorageIfAvailable(combine) == nil {
+        var copy = String(text)
+        copy.withUTF8(combine)
+      }
     }
   }
 
