@@ -106,4 +106,28 @@ import VCGraph
     #expect(built <= 2 + FrameGraphs.chunksAhead, "\(built) chunks for 6 frames read")
     #expect(graphs.chunksBuiltByHelper == built)
   }
+
+  /// Graphs built ahead (while a sample is laid out) are read by the sketches of every frame at
+  /// their level, as if built then; built at another level, they are not read, and stopped.
+  @Test func graphsBuiltAheadAreTakenOnlyAtTheirLevel() throws {
+    let diagrams = try Self.diagrams(Self.tabs(6, screens: 2, pushes: 12))
+    let fresh = FrameSketches(diagrams, level: .all, pinned: [], themes: [.light, .dark])
+    let ahead = FrameGraphs(
+      diagrams, themes: [.light, .dark], level: .all, pinned: [], threads: .helperOnly, chunkSize: 4,
+      chunksAhead: FrameGraphs.chunksAheadOfReading)
+    let other = FrameGraphs(
+      diagrams, themes: [.light, .dark], level: .stacks, pinned: [], threads: .helperOnly, chunkSize: 4)
+    for (builtAhead, taken) in [(ahead, true), (other, false)] {
+      #expect(builtAhead.builds(themes: [.light, .dark], level: .all, pinned: []) == taken)
+      let sketches = FrameSketches(diagrams, level: .all, pinned: [], themes: [.light, .dark], builtAhead: builtAhead)
+      #expect(!builtAhead.isHelperRunning)
+      #expect(sketches.count == fresh.count)
+      for frame in 0..<fresh.count {
+        for theme in 0..<2 {
+          #expect(
+            sketches.graph(frame: frame, theme: theme) == fresh.graph(frame: frame, theme: theme), "frame \(frame + 1)")
+        }
+      }
+    }
+  }
 }

@@ -33,7 +33,12 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   /// big enough for a plan to take from the frame before (a chunk's first frame is planned whole),
   /// else ``smallChunkSize``.
   private let chunkSize: Int?
-  private let threads: Threads
+  private var threads: Threads
+  /// The most chunks taken and not read yet (``chunksAhead``, more for a build started ahead).
+  private let ahead: Int
+  /// Whether the last chunk taken was a big one (``bigChunkSize``): no more than ``chunksAhead``
+  /// of those wait.
+  private var takesBigChunks = false
 
   private let condition = NSCondition()
   /// The frames' diagrams, advanced only with the lock held.
@@ -64,8 +69,10 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   }
   private var helperChunks = 0
 
-  /// The most chunks taken and not read yet.
+  /// The most chunks taken and not read yet, and the most a helper builds ahead of a reader that
+  /// has not started (``ahead(of:themes:level:pinned:)``), of small chunks.
   static var chunksAhead: Int { 3 }
+  static var chunksAheadOfReading: Int { 12 }
   /// The frames in a chunk, and in a chunk of a hierarchy whose plans take from the frame before.
   static var smallChunkSize: Int { 8 }
   static var bigChunkSize: Int { 32 }
@@ -87,8 +94,9 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   /// chunks of `chunkSize` frames (by default, as each chunk's first frame's hierarchy asks).
   init(
     _ diagrams: some Sequence<Diagram>, themes: [Theme], level: FoldLevel, pinned: Set<String>,
-    threads: Threads = FrameGraphs.hasSecondCore ? .two : .one, chunkSize: Int? = nil
+    threads: Threads = FrameGraphs.hasSecondCore ? .two : .one, chunkSize: Int? = nil, chunksAhead: Int? = nil
   ) {
+    ahead = Swift.max(1, chunksAhead ?? Self.chunksAhead)
     self.diagrams = AnyIterator(diagrams.makeIterator())
     self.themes = themes
     self.level = level
@@ -100,6 +108,32 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
       startHelper()
       condition.unlock()
     }
+  }
+
+  /// The graphs of `diagrams` built ahead on the helper thread alone, up to
+  /// ``chunksAheadOfReading`` chunks, while the reader does something else (lays out a sample of
+  /// the frames, say) and before it knows whether it wants them: when it does, ``startReading()``
+  /// lets it build chunks too, as ``Threads/two``; when not, ``stop()``. Nil without a second core.
+  static func ahead(
+    of diagrams: some Sequence<Diagram>, themes: [Theme], level: FoldLevel, pinned: Set<String>
+  ) -> FrameGraphs? {
+    guard hasSecondCore else { return nil }
+    return FrameGraphs(
+      diagrams, themes: themes, level: level, pinned: pinned, threads: .helperOnly,
+      chunksAhead: chunksAheadOfReading)
+  }
+
+  /// Whether this build makes the graphs at this level, in these themes, pinning these.
+  func builds(themes: [Theme], level: FoldLevel, pinned: Set<String>) -> Bool {
+    (self.themes, self.level, self.pinned) == (themes, level, pinned)
+  }
+
+  /// A build started ahead (``ahead(of:themes:level:pinned:)``) read now: the reader builds
+  /// chunks too.
+  func startReading() {
+    condition.lock()
+    defer { condition.unlock() }
+    if threads == .helperOnly { threads = .two }
   }
 
   /// The next frame's graphs, in the frames' order; nil after the last.
@@ -149,7 +183,8 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   /// The next chunk nobody took, with its number; nil when none is left, when reading stopped, or
   /// while ``chunksAhead`` chunks are taken and not read. Called with the lock held.
   private func take() -> (number: Int, frames: [Diagram])? {
-    guard !isStopped, !isExhausted, nextTaken < nextRead + Self.chunksAhead else { return nil }
+    let ahead = takesBigChunks ? Swift.min(self.ahead, Self.chunksAhead) : self.ahead
+    guard !isStopped, !isExhausted, nextTaken < nextRead + ahead else { return nil }
     guard let first = diagrams.next() else {
       isExhausted = true
       return nil
@@ -157,6 +192,7 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     let size =
       chunkSize
       ?? (first.hierarchy.members.count >= readerMemory.smallestHierarchy ? Self.bigChunkSize : Self.smallChunkSize)
+    takesBigChunks = size >= Self.bigChunkSize
     var frames = [first]
     frames.reserveCapacity(size)
     while frames.count < size, let diagram = diagrams.next() { frames.append(diagram) }

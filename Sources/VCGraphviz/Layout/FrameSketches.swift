@@ -133,9 +133,12 @@ struct FrameSketches: Codable, Sendable {
 
   /// Sketches the frames' `diagrams` at `level` in each theme, pinning `pinned`.
   init(
-    _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme]
+    _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme],
+    builtAhead: FrameGraphs? = nil
   ) {
-    self.init(diagrams, level: level, pinned: pinned, themes: themes) { (_: FrameSketches) throws(Never) in false }
+    self.init(diagrams, level: level, pinned: pinned, themes: themes, builtAhead: builtAhead) {
+      (_: FrameSketches) throws(Never) in false
+    }
   }
 
   /// Sketches the frames' `diagrams` as ``init(_:level:pinned:themes:)`` does, asking `givingUp`
@@ -143,15 +146,26 @@ struct FrameSketches: Codable, Sendable {
   /// stop there (``isCut``). Doubling, the frames sketched are at most twice those needed to give
   /// up, and the questions asked add up to about what the last one costs. With `keepingPlaces`,
   /// the sketches keep where each frame draws its controllers (``places(ofFrame:)``).
+  ///
+  /// `builtAhead`, when it builds these graphs (``FrameGraphs/ahead(of:themes:level:pinned:)``),
+  /// is read instead of building them again; it is stopped either way.
   init<Failure: Error>(
     _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme],
-    keepingPlaces: Bool = false, givingUpWhen givingUp: (FrameSketches) throws(Failure) -> Bool
+    keepingPlaces: Bool = false, builtAhead: FrameGraphs? = nil,
+    givingUpWhen givingUp: (FrameSketches) throws(Failure) -> Bool
   ) throws(Failure) {
     self.level = level
     self.pinned = pinned
     if keepingPlaces { framePlaces = [] }
     var checkpoint = 8
-    let graphs = FrameGraphs(diagrams, themes: themes, level: level, pinned: pinned)
+    let graphs: FrameGraphs
+    if let builtAhead, builtAhead.builds(themes: themes, level: level, pinned: pinned) {
+      graphs = builtAhead
+      graphs.startReading()
+    } else {
+      builtAhead?.stop()
+      graphs = FrameGraphs(diagrams, themes: themes, level: level, pinned: pinned)
+    }
     defer { graphs.stop() }
     for frame in graphs {
       add(frame, themes: themes)

@@ -45,6 +45,16 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// frames: its unions at other levels, and the runs it may be laid out in, hold the same frames
   /// again (a header is a frame's own: the context does not keep it for the next scenario).
   let headerSizes: StableLayout.Measurements.KnownSizes?
+  /// The frames' graphs at the level last measured, built ahead while the sample's union is laid
+  /// out (``measure(_:)``); taken by the next sketching of every frame, or stopped.
+  private var builtAhead: FrameGraphs?
+
+  /// ``builtAhead``, no longer kept.
+  private mutating func takeBuiltAhead() -> FrameGraphs? {
+    defer { builtAhead = nil }
+    return builtAhead
+  }
+
   /// The sampled frames' diagrams, and whether they are all the frames.
   private var sample: [Diagram] = []
   private var sampleIsWhole = true
@@ -99,6 +109,8 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// nil when none fits.
   mutating func run() throws(RenderError) -> ScenarioLayout.Run? {
     guard !themes.isEmpty, frameCount > 0 else { return nil }
+    // Graphs built ahead and not taken are built no more once the search ends.
+    defer { takeBuiltAhead()?.stop() }
     readFrames()
     if levels.count == 1 {
       let level = levels[0]
@@ -241,8 +253,15 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   }
 
   /// The sample's union at `level`: whether it fits the page, and whether it is comfortable.
+  ///
+  /// While the sample's union is laid out, a second core builds the graphs of the first frames at
+  /// that level (``FrameGraphs/ahead(of:themes:level:pinned:)``): a comfortable sample is sketched
+  /// whole next, and takes them (``builtAhead``).
   private mutating func measure(_ level: FoldLevel) throws(RenderError) -> (fits: Bool, isComfortable: Bool) {
     let sketches = try sketched(level, frames: sample)
+    builtAhead?.stop()
+    builtAhead = FrameGraphs.ahead(
+      of: diagrams(), themes: themes, level: level, pinned: movingColumns.union(samplePinned[level] ?? []))
     unionsLaidOut += 1
     guard
       let layout = try StableLayout(
@@ -356,7 +375,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
           try FrameSketches(
             frames, level: level, pinned: pinned, themes: themes, keepingPlaces: frameCount <= Self.keptFrames,
             givingUpWhen: overflows)
-        } ?? FrameSketches(diagrams(), level: level, pinned: pinned, themes: themes)
+        } ?? FrameSketches(diagrams(), level: level, pinned: pinned, themes: themes, builtAhead: takeBuiltAhead())
       if frames == nil { sketchingPasses += 1 }
       FrameSearchCounts.framesSketched[level, default: 0] += sketches.count
       if sketches.isCut {
