@@ -35,7 +35,7 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   private let chunkSize: Int?
   private var threads: Threads
   /// The most chunks taken and not read yet (``chunksAhead``, more for a build started ahead).
-  private let ahead: Int
+  private var ahead: Int
   /// Whether the last chunk taken was a big one (``bigChunkSize``): no more than ``chunksAhead``
   /// of those wait.
   private var takesBigChunks = false
@@ -129,11 +129,12 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   }
 
   /// A build started ahead (``ahead(of:themes:level:pinned:)``) read now: the reader builds
-  /// chunks too.
+  /// chunks too, and no more than ``chunksAhead`` chunks wait once those built ahead are read.
   func startReading() {
     condition.lock()
     defer { condition.unlock() }
     if threads == .helperOnly { threads = .two }
+    ahead = Swift.min(ahead, Self.chunksAhead)
   }
 
   /// The next frame's graphs, in the frames' order; nil after the last.
