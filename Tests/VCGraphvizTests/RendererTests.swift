@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VCGraph
 import VCGraphviz
@@ -42,6 +43,20 @@ import VCGraphviz
       #expect(drawnOrCountedProblems(svg, diagram.hierarchy) == [], "\(step)")
       #expect(svg.nodeIDs.count == Set(svg.nodeIDs).count, "\(step): a node is drawn twice")
       #expect(svg.edgeCount == diagram.graph.drawnEdges.count, "\(step)")
+    }
+  }
+
+  /// A warm-up on a thread of its own (a worker's, while it reads its task) and a diagram asked for
+  /// at once: the diagram waits for it and comes out as a renderer that never warmed up draws it;
+  /// a renderer freed while it warms up waits for it too.
+  @Test func aDiagramAskedForDuringABackgroundWarmUpIsDrawnAsWithout() throws {
+    let diagram = try lastDiagram(loginFlowScenario)
+    let cold = try render(diagram, [.svg, .dot])
+    try GraphvizLock.withGraphviz {
+      let warming = try Renderer()
+      warming.warmUp(inBackground: true)
+      #expect(try warming.render(diagram, formats: [.svg, .dot]) == cold)
+      try Renderer().warmUp(inBackground: true)
     }
   }
 

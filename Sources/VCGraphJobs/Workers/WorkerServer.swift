@@ -43,8 +43,9 @@ public enum WorkerServer {
     header.limits.limitThisProcess()
     input.limit = WorkerWire.messageLimit
     let session = WorkerSession(header: header, fault: WorkerFault.current)
-    // Its job starts it before it reads the scenarios: Graphviz and the fonts load meanwhile.
-    if input.pending.isEmpty, let renderer = try? session.drawer() { renderer.warmUp() }
+    // Graphviz and the fonts load on a thread of their own, while the job still reads the scenarios
+    // or this worker reads, replays and sketches its first task's: its first graph waits for them.
+    if let renderer = try? session.drawer() { renderer.warmUp(inBackground: true) }
     while true {
       // A task is a JSON object: anything else is refused at its first byte.
       while input.pending.isEmpty, input.fill() {}

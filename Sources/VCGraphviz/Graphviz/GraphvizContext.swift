@@ -64,6 +64,7 @@ final class GraphvizContext {
   }
 
   deinit {
+    waitForWarmUp()
     gvFreeContext(context)
     if TextLayoutCache.measuringContext == measuringContext { TextLayoutCache.measuringContext = nil }
     if let measuringContext { gvFreeContext(measuringContext) }
@@ -155,10 +156,56 @@ final class GraphvizContext {
   }
 
   /// Starts a graph: no messages, and Graphviz's highest reported error level back to none, so a
-  /// graph that failed does not fail the next.
+  /// graph that failed does not fail the next. Waits for a warm-up under way on another thread
+  /// (``warmUp(inBackground:)``) first.
   private func beginGraph() {
+    waitForWarmUp()
     graphvizMessages.removeAll(keepingCapacity: true)
     _ = agreseterrors()
+  }
+
+  // MARK: - Warming up on another thread
+
+  /// Set while the warm-up's thread (``warmUp(inBackground:)``) uses Graphviz: every graph waits.
+  private let warming = NSCondition()
+  private var isWarming = false
+
+  /// Lays `graph` out (the warm-up's one-box graph) on a thread of its own, while this thread goes
+  /// on with work that needs no Graphviz (reading a scenario, replaying it, building its frames'
+  /// graphs): the first graph this context is asked for waits for it to end. Graphviz is then used
+  /// by one thread at a time, as it must be.
+  func warmUp(inBackground graph: GraphDescription) {
+    warming.lock()
+    isWarming = true
+    warming.unlock()
+    let box = UncheckedBox(self)
+    let thread = Thread {
+      let context = box.value
+      context.warmingLayout(graph)
+      context.warming.lock()
+      context.isWarming = false
+      context.warming.broadcast()
+      context.warming.unlock()
+    }
+    thread.name = "vcgraph Graphviz warm-up"
+    thread.start()
+  }
+
+  /// Lays out a graph for the warm-up's thread: as ``layout(_:engine:)``, without waiting for itself.
+  private func warmingLayout(_ description: GraphDescription) {
+    graphvizMessages.removeAll(keepingCapacity: true)
+    _ = agreseterrors()
+    guard let graph = try? build(description) else { return }
+    TextLayoutCache.isEnabled = true
+    defer { TextLayoutCache.isEnabled = false }
+    guard let engine = try? layOut(graph.pointer, engine: "dot") else { return }
+    freeLayout(graph.pointer, engine: engine)
+  }
+
+  private func waitForWarmUp() {
+    warming.lock()
+    while isWarming { warming.wait() }
+    warming.unlock()
   }
 
   /// Builds `description` as a cgraph graph, timed as building.
@@ -294,4 +341,10 @@ final class GraphvizContext {
     }
     return names
   }
+}
+
+/// A value handed to another thread that uses it alone meanwhile (``GraphvizContext/warmUp(inBackground:)``).
+private struct UncheckedBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }

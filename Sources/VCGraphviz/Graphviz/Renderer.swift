@@ -20,12 +20,19 @@ public final class Renderer {
   /// so that the first frame does not wait for it. It lays out a one-box graph in this process and
   /// keeps nothing but what Graphviz and the text measures keep anyway; a failure here is the
   /// first diagram's to report, so it is not thrown.
-  public func warmUp() {
+  ///
+  /// With `inBackground`, it is done on a thread of its own while this one goes on: the first
+  /// diagram waits for it to end (Graphviz is used by one thread at a time).
+  public func warmUp(inBackground: Bool = false) {
     var graph = GraphDescription()
     graph.nodes = [
       .init(name: "warm", attributes: [.init("fontname", DiagramStyle.font), .init("label", "UIViewController")])
     ]
-    _ = try? context.layout(graph, engine: "dot")
+    if inBackground {
+      context.warmUp(inBackground: graph)
+    } else {
+      _ = try? context.layout(graph, engine: "dot")
+    }
   }
 
   /// The DOT of `diagram` as vcgraph builds it at its folding's first level, before any layout:
