@@ -15,7 +15,10 @@ struct BenchmarkCommand: ParsableCommand {
       goes to standard error. The full run takes several minutes; --quick is a smoke test.
 
       Example:
-        swift build -c release && .build/release/vcgraph-bench --output bench.md
+        for product in vcgraph vcgraph-bench; do
+          swift build -c release --static-swift-stdlib --product $product
+        done
+        .build/release/vcgraph-bench --output bench.md
       """
   )
 
@@ -87,7 +90,7 @@ struct BenchmarkCommand: ParsableCommand {
     report.heading =
       ["vcgraph benchmark (\(quick ? "--quick" : "full run")), \(Self.now())"] + machine.description + [
         "Load average at start: \(Self.loadAverage()) (other work on the machine slows every number)",
-        "vcgraph: \(vcgraph)",
+        "vcgraph: \(vcgraph) (Swift runtime linked \(Self.swiftRuntimeLinking))",
       ]
     Self.say(report.heading.joined(separator: "\n"))
     let measurements = try Measurements(
@@ -128,9 +131,20 @@ struct BenchmarkCommand: ParsableCommand {
     guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
       throw .missingProgram(
         name: "vcgraph", looked: "beside vcgraph-bench: \(candidates.first ?? "")",
-        fix: "build both with `swift build -c release` and run `.build/release/vcgraph-bench`")
+        fix:
+          "build both with `swift build -c release --static-swift-stdlib --product vcgraph` (then --product "
+          + "vcgraph-bench) and run `.build/release/vcgraph-bench`")
     }
     return found
+  }
+
+  /// How this build links the Swift runtime and Foundation, as the `vcgraph` beside it does (one
+  /// build makes both): `statically` (`--static-swift-stdlib`), or `dynamically`, when this process
+  /// has `libswiftCore.so` mapped. A dynamically linked vcgraph starts some milliseconds later in
+  /// each of its two processes (the dynamic loader binding the runtime's symbols).
+  private static var swiftRuntimeLinking: String {
+    let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+    return maps.contains("libswiftCore.so") ? "dynamically" : "statically"
   }
 
   private static func loadAverage() -> String {
