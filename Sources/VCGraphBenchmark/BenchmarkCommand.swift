@@ -91,6 +91,8 @@ struct BenchmarkCommand: ParsableCommand {
       ["vcgraph benchmark (\(quick ? "--quick" : "full run")), \(Self.now())"] + machine.description + [
         "Load average at start: \(Self.loadAverage()) (other work on the machine slows every number)",
         "vcgraph: \(vcgraph) (Swift runtime linked \(Self.swiftRuntimeLinking))",
+        "Workspace: \(workspace.url.path), on \(Machine.fileSystem(of: workspace.url.path) ?? "an unknown file system") "
+          + "(TMPDIR chooses where: creating files on ext4 without a journal costs more after deletions)",
       ]
     Self.say(report.heading.joined(separator: "\n"))
     let measurements = try Measurements(

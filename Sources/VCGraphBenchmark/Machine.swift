@@ -20,6 +20,22 @@ struct Machine {
       graphvizVersion: version ?? "unknown (`dot -V` failed)")
   }
 
+  /// The type of the file system `path` is on (`ext4`, `tmpfs`), from the longest mount point of
+  /// `/proc/mounts` it lies under; nil when it cannot be read.
+  static func fileSystem(of path: String) -> String? {
+    let mounts = (try? String(contentsOfFile: "/proc/mounts", encoding: .utf8)) ?? ""
+    var best: (point: String, type: String)?
+    for line in mounts.split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      guard fields.count >= 3 else { continue }
+      // Spaces in a mount point are written `\040`.
+      let point = String(fields[1]).replacingOccurrences(of: "\\040", with: " ")
+      let inside = point == "/" || path == point || path.hasPrefix(point + "/")
+      if inside, point.count >= (best?.point.count ?? -1) { best = (point, String(fields[2])) }
+    }
+    return best?.type
+  }
+
   /// The lines the report starts with.
   var description: [String] {
     [

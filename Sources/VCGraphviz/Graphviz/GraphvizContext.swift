@@ -178,7 +178,7 @@ final class GraphvizContext {
     warming.lock()
     isWarming = true
     warming.unlock()
-    let box = UncheckedBox(self)
+    let box = UncheckedSendable(self)
     let thread = Thread {
       let context = box.value
       context.warmingLayout(graph)
@@ -343,8 +343,9 @@ final class GraphvizContext {
   }
 }
 
-/// A value handed to another thread that uses it alone meanwhile (``GraphvizContext/warmUp(inBackground:)``).
-private struct UncheckedBox<Value>: @unchecked Sendable {
+/// A value handed to another thread that uses it alone meanwhile, while its owner waits or does
+/// other work (``GraphvizContext/warmUp(inBackground:)``, ``VariantMeasurer``).
+struct UncheckedSendable<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
 }

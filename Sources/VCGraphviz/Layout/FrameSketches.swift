@@ -125,6 +125,10 @@ struct FrameSketches: Codable, Sendable {
   /// True when sketching stopped before the last frame (``init(_:level:pinned:themes:givingUpWhen:)``).
   private(set) var isCut = false
 
+  /// Measures the first theme's new boxes while the frames are sketched, when sketching was given
+  /// one (``init(_:level:pinned:themes:builtAhead:measuringWith:)``); not kept after.
+  private var measurer: VariantMeasurer? = nil
+
   /// Where each frame draws its controllers, as ``ScenarioLayout/places(in:level:)`` finds them,
   /// kept when asked (`keepingPlaces`), no controller is pinned and no frame has sides (the plans
   /// then place them alike): the search for runs takes them from here instead of planning each
@@ -132,11 +136,14 @@ struct FrameSketches: Codable, Sendable {
   private var framePlaces: [[(controller: String, place: String)]]?
 
   /// Sketches the frames' `diagrams` at `level` in each theme, pinning `pinned`.
+  ///
+  /// With `measurer`, the first theme's new boxes are handed to it as they are sketched, to be
+  /// measured on its thread while the frames are sketched here (``VariantMeasurer``).
   init(
     _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme],
-    builtAhead: FrameGraphs? = nil
+    builtAhead: FrameGraphs? = nil, measuringWith measurer: VariantMeasurer? = nil
   ) {
-    self.init(diagrams, level: level, pinned: pinned, themes: themes, builtAhead: builtAhead) {
+    self.init(diagrams, level: level, pinned: pinned, themes: themes, builtAhead: builtAhead, measuringWith: measurer) {
       (_: FrameSketches) throws(Never) in false
     }
   }
@@ -151,11 +158,13 @@ struct FrameSketches: Codable, Sendable {
   /// is read instead of building them again; it is stopped either way.
   init<Failure: Error>(
     _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme],
-    keepingPlaces: Bool = false, builtAhead: FrameGraphs? = nil,
+    keepingPlaces: Bool = false, builtAhead: FrameGraphs? = nil, measuringWith measurer: VariantMeasurer? = nil,
     givingUpWhen givingUp: (FrameSketches) throws(Failure) -> Bool
   ) throws(Failure) {
     self.level = level
     self.pinned = pinned
+    self.measurer = measurer
+    defer { self.measurer = nil }
     if keepingPlaces { framePlaces = [] }
     var checkpoint = 8
     let graphs: FrameGraphs
@@ -321,7 +330,14 @@ struct FrameSketches: Codable, Sendable {
     for (theme, graph) in zip(themes, graphs) {
       var themed = diagram
       themed.theme = theme
-      sketches.append(sketch(of: graph, legends: themed.legends))
+      let known = nodes.count
+      let sketch = sketch(of: graph, legends: themed.legends)
+      sketches.append(sketch)
+      // The first theme's new boxes, as a union of these frames measures them (its defaults first).
+      if sketches.count == 1, let measurer, sketch.nodes.contains(where: { $0 >= known }) {
+        measurer.add(
+          zip(graph.nodes, sketch.nodes).filter { $0.1 >= known }.map { graph.nodeDefaults + $0.0.attributes })
+      }
     }
     frames.append(
       Frame(graphs: sketches, sides: diagram.sides.isEmpty ? nil : diagram.sides.map(RenderIndex.Side.init)))

@@ -49,6 +49,17 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// out (``measure(_:)``); taken by the next sketching of every frame, or stopped.
   private var builtAhead: FrameGraphs?
 
+  /// Every frame sketched at `level`, pinning `pinned`, their new boxes measured meanwhile on a
+  /// second core (``VariantMeasurer``): the union laid out next finds their sizes known. (Not for
+  /// more than ``keptFrames`` frames: the known sizes are forgotten past a thousand boxes, so a
+  /// longer scenario's union would measure many again.)
+  private mutating func sketchedMeasuring(_ level: FoldLevel, pinned: Set<String>) -> FrameSketches {
+    let measurer = frameCount <= Self.keptFrames ? VariantMeasurer.start(in: context) : nil
+    defer { measurer?.finish() }
+    return FrameSketches(
+      diagrams(), level: level, pinned: pinned, themes: themes, builtAhead: takeBuiltAhead(), measuringWith: measurer)
+  }
+
   /// ``builtAhead``, no longer kept.
   private mutating func takeBuiltAhead() -> FrameGraphs? {
     defer { builtAhead = nil }
@@ -375,7 +386,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
           try FrameSketches(
             frames, level: level, pinned: pinned, themes: themes, keepingPlaces: frameCount <= Self.keptFrames,
             givingUpWhen: overflows)
-        } ?? FrameSketches(diagrams(), level: level, pinned: pinned, themes: themes, builtAhead: takeBuiltAhead())
+        } ?? sketchedMeasuring(level, pinned: pinned)
       if frames == nil { sketchingPasses += 1 }
       FrameSearchCounts.framesSketched[level, default: 0] += sketches.count
       if sketches.isCut {

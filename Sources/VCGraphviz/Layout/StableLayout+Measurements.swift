@@ -181,6 +181,23 @@ extension StableLayout {
       resolved.removeAll(keepingCapacity: true)
     }
 
+    /// Measures the boxes among `variants` (a node's defaults and attributes, as ``add(node:defaults:attributes:)``
+    /// joins them) whose sizes are not known yet, and keeps their sizes among the known ones: a union
+    /// that draws them later finds them there (``VariantMeasurer``).
+    static func measureAhead(
+      _ variants: [[GraphDescription.Attribute]], context: GraphvizContext
+    ) throws(RenderError) {
+      let measurements = Measurements(context: context)
+      var seen = Set<[GraphDescription.Attribute]>()
+      let unknown = variants.filter { measurements.known.sizes[$0] == nil && seen.insert($0).inserted }
+      guard !unknown.isEmpty else { return }
+      let sizes = try measurements.measure(unknown)
+      if measurements.known.sizes.count + unknown.count > knownLimit {
+        measurements.known.sizes.removeAll(keepingCapacity: true)
+      }
+      for (attributes, size) in zip(unknown, sizes) { measurements.known.sizes[attributes] = size }
+    }
+
     /// The size of each variant, in points, by index.
     private func measure(_ variants: [[GraphDescription.Attribute]]) throws(RenderError) -> [LayoutSize] {
       guard !variants.isEmpty else { return [] }
