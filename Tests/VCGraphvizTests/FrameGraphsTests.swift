@@ -44,12 +44,12 @@ import VCGraph
   /// Each frame's graphs (two themes) and places, as `FrameGraphs` hands them over.
   static func built(
     _ diagrams: [Diagram], threads: FrameGraphs.Threads, chunkSize: Int?
-  ) -> (frames: [BuiltFrame], helperChunks: Int) {
+  ) -> (frames: [BuiltFrame], helperChunks: Int, bigChunks: (reader: Int, helper: Int)) {
     let graphs = FrameGraphs(
       diagrams, themes: [.light, .dark], level: .all, pinned: [], threads: threads, chunkSize: chunkSize)
     defer { graphs.stop() }
     let frames = Array(graphs)
-    return (frames, graphs.chunksBuiltByHelper)
+    return (frames, graphs.chunksBuiltByHelper, graphs.bigChunks)
   }
 
   /// Small hierarchies (no plan taken from the frame before) and big ones (each chunk's first
@@ -68,8 +68,14 @@ import VCGraph
       }
       return (graphs, places)
     }
-    for (threads, chunkSize) in [(FrameGraphs.Threads.one, nil), (.two, 5), (.helperOnly, 5), (.helperOnly, nil)] {
-      let (frames, helperChunks) = Self.built(diagrams, threads: threads, chunkSize: chunkSize)
+    for (threads, chunkSize) in [
+      (FrameGraphs.Threads.one, nil), (.two, 5), (.two, nil), (.helperOnly, 5), (.helperOnly, nil),
+    ] {
+      let (frames, helperChunks, bigChunks) = Self.built(diagrams, threads: threads, chunkSize: chunkSize)
+      // Big chunks (plans taken from the frame before) are all built on one thread, so that no
+      // chunk but the first starts with a whole plan.
+      #expect(bigChunks.reader == 0 || bigChunks.helper == 0, "\(threads): \(bigChunks)")
+      #expect((bigChunks.reader + bigChunks.helper > 0) == (screens == 8 && chunkSize == nil), "\(threads)")
       #expect(frames.count == diagrams.count, "\(threads)")
       for (index, frame) in frames.enumerated() where index < expected.count {
         #expect(frame.graphs == expected[index].0, "\(threads), frame \(index + 1)")

@@ -55,6 +55,9 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   private var reading: [BuiltFrame] = []
   private var readingAt = 0
   private let readerMemory = DrawingPlan.Memory()
+  /// A frame read and left for the thread that takes big chunks (``take(by:)``).
+  private var peeked: Diagram?
+  private var bigChunkTaker: Taker?
 
   /// How many chunks were built on the helper thread, and whether it runs (for tests).
   var chunksBuiltByHelper: Int {
@@ -68,6 +71,13 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     return helperRuns
   }
   private var helperChunks = 0
+  /// How many big chunks each thread took (for tests): one of them takes them all.
+  var bigChunks: (reader: Int, helper: Int) {
+    condition.lock()
+    defer { condition.unlock() }
+    return bigChunksTaken
+  }
+  private var bigChunksTaken = (reader: 0, helper: 0)
 
   /// The most chunks taken and not read yet, and the most a helper builds ahead of a reader that
   /// has not started (``ahead(of:themes:level:pinned:)``), of small chunks.
@@ -167,7 +177,7 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
         condition.broadcast()
         return chunk
       }
-      if threads != .helperOnly, let (number, frames) = take() {
+      if threads != .helperOnly, let (number, frames) = take(by: .reader) {
         condition.unlock()
         let chunk = build(frames, memory: readerMemory)
         condition.lock()
@@ -181,19 +191,40 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     }
   }
 
-  /// The next chunk nobody took, with its number; nil when none is left, when reading stopped, or
-  /// while ``chunksAhead`` chunks are taken and not read. Called with the lock held.
-  private func take() -> (number: Int, frames: [Diagram])? {
+  /// Who takes a chunk.
+  private enum Taker {
+    case reader, helper
+  }
+
+  /// The next chunk nobody took, with its number; nil when none is left, when reading stopped,
+  /// while ``chunksAhead`` chunks are taken and not read, or when it is a big chunk and the other
+  /// thread takes those. Called with the lock held.
+  ///
+  /// Big chunks (a hierarchy whose plans take from the frame before) are all taken by the thread
+  /// that took the first: on two threads, each chunk's first frame would be planned whole, and a
+  /// whole plan of thousands of controllers costs more than the frames of a chunk save.
+  private func take(by taker: Taker) -> (number: Int, frames: [Diagram])? {
     let ahead = takesBigChunks ? Swift.min(self.ahead, Self.chunksAhead) : self.ahead
     guard !isStopped, !isExhausted, nextTaken < nextRead + ahead else { return nil }
-    guard let first = diagrams.next() else {
+    guard let first = peeked ?? diagrams.next() else {
       isExhausted = true
       return nil
     }
-    let size =
-      chunkSize
-      ?? (first.hierarchy.members.count >= readerMemory.smallestHierarchy ? Self.bigChunkSize : Self.smallChunkSize)
-    takesBigChunks = size >= Self.bigChunkSize
+    peeked = nil
+    let isBig = chunkSize == nil && first.hierarchy.members.count >= readerMemory.smallestHierarchy
+    if isBig {
+      if let owner = bigChunkTaker, owner != taker {
+        peeked = first
+        return nil
+      }
+      bigChunkTaker = taker
+      switch taker {
+      case .reader: bigChunksTaken.reader += 1
+      case .helper: bigChunksTaken.helper += 1
+      }
+    }
+    let size = chunkSize ?? (isBig ? Self.bigChunkSize : Self.smallChunkSize)
+    takesBigChunks = isBig
     var frames = [first]
     frames.reserveCapacity(size)
     while frames.count < size, let diagram = diagrams.next() { frames.append(diagram) }
@@ -213,7 +244,7 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     let memory = DrawingPlan.Memory()
     condition.lock()
     while !isStopped {
-      if let (number, frames) = take() {
+      if let (number, frames) = take(by: .helper) {
         condition.unlock()
         let chunk = build(frames, memory: memory)
         condition.lock()
