@@ -48,7 +48,8 @@ import VCGraphviz
 
   /// A warm-up on a thread of its own (a worker's, while it reads its task) and a diagram asked for
   /// at once: the diagram waits for it and comes out as a renderer that never warmed up draws it;
-  /// a renderer freed while it warms up waits for it too.
+  /// a renderer freed while it warms up waits for it too, so that no other renderer (another test's)
+  /// uses Graphviz at the same time.
   @Test func aDiagramAskedForDuringABackgroundWarmUpIsDrawnAsWithout() throws {
     let diagram = try lastDiagram(loginFlowScenario)
     let cold = try render(diagram, [.svg, .dot])
@@ -56,7 +57,10 @@ import VCGraphviz
       let warming = try Renderer()
       warming.warmUp(inBackground: true)
       #expect(try warming.render(diagram, formats: [.svg, .dot]) == cold)
-      try Renderer().warmUp(inBackground: true)
+      var freed: Renderer? = try Renderer()
+      freed?.warmUp(inBackground: true)
+      freed = nil
+      #expect(freed == nil)
     }
   }
 

@@ -167,25 +167,34 @@ final class GraphvizContext {
   // MARK: - Warming up on another thread
 
   /// Set while the warm-up's thread (``warmUp(inBackground:)``) uses Graphviz: every graph waits.
-  private let warming = NSCondition()
-  private var isWarming = false
+  /// An object of its own, so that the thread can say it is done without holding the context.
+  private final class WarmUpGate: @unchecked Sendable {
+    let condition = NSCondition()
+    var isWarming = false
+  }
+  private let warming = WarmUpGate()
 
   /// Lays `graph` out (the warm-up's one-box graph) on a thread of its own, while this thread goes
   /// on with work that needs no Graphviz (reading a scenario, replaying it, building its frames'
-  /// graphs): the first graph this context is asked for waits for it to end. Graphviz is then used
-  /// by one thread at a time, as it must be.
+  /// graphs): the first graph this context is asked for waits for it to end, and so does its
+  /// owner's end (``Renderer``'s `deinit`). Graphviz is then used by one thread at a time, as it
+  /// must be.
+  ///
+  /// The thread does not hold the context: the owner, waiting for the warm-up before it lets the
+  /// context go, keeps it alive, and the context is never freed on the warm-up's thread, after its
+  /// owner moved on.
   func warmUp(inBackground graph: GraphDescription) {
-    warming.lock()
-    isWarming = true
-    warming.unlock()
-    let box = UncheckedSendable(self)
+    let gate = warming
+    gate.condition.lock()
+    gate.isWarming = true
+    gate.condition.unlock()
+    let context = UncheckedSendable(Unmanaged.passUnretained(self))
     let thread = Thread {
-      let context = box.value
-      context.warmingLayout(graph)
-      context.warming.lock()
-      context.isWarming = false
-      context.warming.broadcast()
-      context.warming.unlock()
+      context.value.takeUnretainedValue().warmingLayout(graph)
+      gate.condition.lock()
+      gate.isWarming = false
+      gate.condition.broadcast()
+      gate.condition.unlock()
     }
     thread.name = "vcgraph Graphviz warm-up"
     thread.start()
@@ -202,10 +211,11 @@ final class GraphvizContext {
     freeLayout(graph.pointer, engine: engine)
   }
 
-  private func waitForWarmUp() {
-    warming.lock()
-    while isWarming { warming.wait() }
-    warming.unlock()
+  /// Returns once no warm-up uses this context (``warmUp(inBackground:)``).
+  func waitForWarmUp() {
+    warming.condition.lock()
+    while warming.isWarming { warming.condition.wait() }
+    warming.condition.unlock()
   }
 
   /// Builds `description` as a cgraph graph, timed as building.

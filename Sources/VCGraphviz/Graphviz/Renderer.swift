@@ -14,6 +14,11 @@ public final class Renderer {
     context = try GraphvizContext()
   }
 
+  deinit {
+    // A warm-up on its own thread uses the context: it ends before the context can go.
+    context.waitForWarmUp()
+  }
+
   /// Loads what Graphviz loads for the first diagram, before there is one: the `dot` layout plugin
   /// and the text layout, whose fonts (fontconfig reading its configuration, pango its font map)
   /// take longer than drawing a frame. A worker does it while its job still reads the scenarios,

@@ -16,7 +16,9 @@ import VCGraph
 /// ``finish()`` returns. A box Graphviz cannot measure stops the measuring; the union measures it
 /// again, and reports why.
 final class VariantMeasurer: @unchecked Sendable {
-  private let context: GraphvizContext
+  /// Not held: whoever makes a measurer holds the context until ``finish()`` returns, and the
+  /// context is never freed on the measuring thread, after its owner moved on.
+  private let context: Unmanaged<GraphvizContext>
   private let condition = NSCondition()
   private var queue: [[GraphDescription.Attribute]] = []
   private var isClosed = false
@@ -33,7 +35,7 @@ final class VariantMeasurer: @unchecked Sendable {
   }
 
   init(context: GraphvizContext) {
-    self.context = context
+    self.context = Unmanaged.passUnretained(context)
     let box = UncheckedSendable(self)
     let thread = Thread { box.value.run() }
     thread.name = "vcgraph box measurer"
@@ -65,7 +67,7 @@ final class VariantMeasurer: @unchecked Sendable {
       let batch = Array(queue.prefix(Self.batchSize))
       queue.removeFirst(batch.count)
       condition.unlock()
-      let failed = (try? StableLayout.Measurements.measureAhead(batch, context: context)) == nil
+      let failed = (try? StableLayout.Measurements.measureAhead(batch, context: context.takeUnretainedValue())) == nil
       condition.lock()
       if failed {
         queue.removeAll()
