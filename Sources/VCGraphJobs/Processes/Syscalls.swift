@@ -57,15 +57,6 @@ extension Syscalls {
   /// Foundation's `Data.write(to:)` also `fsync`s each file, which a frame, moved into place with
   /// the scenario's others once all are drawn, does not need. Nil when it worked, else the
   /// system's reason.
-  /// Creates an empty file at `path` unless one is there; false when it cannot.
-  @discardableResult
-  static func createFile(_ path: String) -> Bool {
-    let file = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-    guard file >= 0 else { return false }
-    close(file)
-    return true
-  }
-
   static func writeFile(_ bytes: Data, to path: String) -> String? {
     let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard file >= 0 else { return String(cString: strerror(errno)) }
@@ -80,5 +71,12 @@ extension Syscalls {
       }
       return nil
     }
+  }
+
+  /// Creates an empty file at `path` unless one is there (no `O_TRUNC`); a file that cannot be made
+  /// is left to the write that needs it to report.
+  static func createFile(_ path: String) {
+    let file = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    if file >= 0 { close(file) }
   }
 }

@@ -64,7 +64,7 @@ final class GraphvizContext {
   }
 
   deinit {
-    waitForWarmUp()
+    // No warm-up runs here: its owner (``Renderer``) waited for it before letting the context go.
     gvFreeContext(context)
     if TextLayoutCache.measuringContext == measuringContext { TextLayoutCache.measuringContext = nil }
     if let measuringContext { gvFreeContext(measuringContext) }
@@ -209,6 +209,13 @@ final class GraphvizContext {
     defer { TextLayoutCache.isEnabled = false }
     guard let engine = try? layOut(graph.pointer, engine: "dot") else { return }
     freeLayout(graph.pointer, engine: engine)
+  }
+
+  /// Whether a warm-up uses this context now (for tests).
+  var isWarmingUp: Bool {
+    warming.condition.lock()
+    defer { warming.condition.unlock() }
+    return warming.isWarming
   }
 
   /// Returns once no warm-up uses this context (``warmUp(inBackground:)``).

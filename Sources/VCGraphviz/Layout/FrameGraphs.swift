@@ -93,10 +93,12 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   enum Threads {
     /// The reader alone.
     case one
-    /// The reader and a helper thread, started once the first chunk is full (there are likely more).
+    /// The reader and a helper thread, started once the reader built the first chunk and more
+    /// frames follow.
     case two
-    /// The helper thread alone, the reader waiting for each chunk (for tests: every chunk crosses
-    /// threads, and each is planned with a memory that skipped none).
+    /// The helper thread alone, the reader waiting for each chunk: a build started before the
+    /// reader reads (``ahead(of:themes:level:pinned:)``, until ``startReading()``), and tests (every
+    /// chunk crosses threads, each planned with a memory that skipped none).
     case helperOnly
   }
 
@@ -215,6 +217,8 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     if isBig {
       if let owner = bigChunkTaker, owner != taker {
         peeked = first
+        // The owner may be waiting for a chunk to take.
+        condition.broadcast()
         return nil
       }
       bigChunkTaker = taker

@@ -125,10 +125,6 @@ struct FrameSketches: Codable, Sendable {
   /// True when sketching stopped before the last frame (``init(_:level:pinned:themes:givingUpWhen:)``).
   private(set) var isCut = false
 
-  /// Measures the first theme's new boxes while the frames are sketched, when sketching was given
-  /// one (``init(_:level:pinned:themes:builtAhead:measuringWith:)``); not kept after.
-  private var measurer: VariantMeasurer? = nil
-
   /// Where each frame draws its controllers, as ``ScenarioLayout/places(in:level:)`` finds them,
   /// kept when asked (`keepingPlaces`), no controller is pinned and no frame has sides (the plans
   /// then place them alike): the search for runs takes them from here instead of planning each
@@ -163,8 +159,6 @@ struct FrameSketches: Codable, Sendable {
   ) throws(Failure) {
     self.level = level
     self.pinned = pinned
-    self.measurer = measurer
-    defer { self.measurer = nil }
     if keepingPlaces { framePlaces = [] }
     var checkpoint = 8
     let graphs: FrameGraphs
@@ -177,7 +171,7 @@ struct FrameSketches: Codable, Sendable {
     }
     defer { graphs.stop() }
     for frame in graphs {
-      add(frame, themes: themes)
+      add(frame, themes: themes, measurer: measurer)
       guard frames.count == checkpoint else { continue }
       checkpoint *= 2
       if try givingUp(self) {
@@ -315,7 +309,8 @@ struct FrameSketches: Codable, Sendable {
     (range ?? 0..<frames.count).lazy.map { graph(frame: $0, theme: theme) }
   }
 
-  private mutating func add(_ frame: BuiltFrame, themes: [Theme]) {
+  /// Sketches `frame` in each theme; its first theme's new boxes go to `measurer`.
+  private mutating func add(_ frame: BuiltFrame, themes: [Theme], measurer: VariantMeasurer?) {
     var sketches: [Sketch] = []
     let (diagram, graphs) = (frame.diagram, frame.graphs)
     // The places are the same in every theme: noted once.

@@ -265,9 +265,10 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
 
   /// The sample's union at `level`: whether it fits the page, and whether it is comfortable.
   ///
-  /// While the sample's union is laid out, a second core builds the graphs of the first frames at
-  /// that level (``FrameGraphs/ahead(of:themes:level:pinned:)``): a comfortable sample is sketched
-  /// whole next, and takes them (``builtAhead``).
+  /// While the sample's union is laid out, a second core builds the frames' graphs at that level,
+  /// the first ``FrameGraphs/chunksAheadOfReading`` chunks of them
+  /// (``FrameGraphs/ahead(of:themes:level:pinned:)``): a comfortable sample is sketched whole next,
+  /// and takes them (``builtAhead``).
   private mutating func measure(_ level: FoldLevel) throws(RenderError) -> (fits: Bool, isComfortable: Bool) {
     let sketches = try sketched(level, frames: sample)
     builtAhead?.stop()
