@@ -55,4 +55,36 @@ import VCGraph
       #expect(renderer.context.measuredVariants == 2)
     }
   }
+
+}
+
+/// Unions asked for their bounds as their frames add up (issue 26: sketching checks the frames
+/// sketched so far after 8, 16, 32 and so on).
+@Suite struct GrowingUnionTests {
+  /// A union of frames that come a few at a time (``StableLayout/GrowingUnion``), asked for its
+  /// bounds after each few: the bounds of all the frames so far, as a union of them made at once
+  /// has them, though each frame was merged and measured once.
+  @Test func aGrowingUnionHasTheBoundsOfAllItsFramesSoFar() throws {
+    let diagrams = Array(
+      Diagram.frames(of: ReplayedScenario(try replay(SketchMemoryTests.flow(cycles: 6))), options: DrawingOptions()))
+    let graphs = FrameSketches(diagrams, level: .none, pinned: [], themes: [.light]).graphs(theme: 0).map { $0 }
+    try withRenderer { renderer in
+      var growing = StableLayout.GrowingUnion(context: renderer.context)
+      var shares: [Double] = []
+      for end in [1, 4, 5, 11, graphs.count] where end <= graphs.count {
+        let start = growing.count
+        let bounds = try growing.overflowBounds(
+          adding: graphs[start..<end], maximumHeight: 1_000, maximumArea: 500_000)
+        let whole = try StableLayout.overflowBounds(
+          frames: graphs[..<end], context: renderer.context, maximumHeight: 1_000, maximumArea: 500_000)
+        #expect(growing.count == end)
+        #expect(bounds.pageShare == whole.pageShare, "\(end) frames")
+        #expect(bounds.isSure == whole.isSure, "\(end) frames")
+        shares.append(bounds.pageShare)
+      }
+      // More frames take more of the page: the frames' boxes add up.
+      #expect(shares.first.map { $0 < shares[shares.count - 1] } == true, "\(shares)")
+    }
+  }
+
 }

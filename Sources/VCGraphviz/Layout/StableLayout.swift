@@ -87,7 +87,7 @@ struct StableLayout: Codable {
 
   /// The frames' graphs merged and measured, and what each frame holds: all but the union's layout.
   private static func measuredUnion(
-    of graphs: some Sequence<GraphDescription>, measurements: Measurements, measuringLabels: Bool = true
+    of graphs: some Sequence<GraphDescription>, measurements: Measurements
   ) throws(RenderError) -> (Union, [FrameOutline]) {
     var union = Union()
     var measurements = measurements
@@ -111,7 +111,7 @@ struct StableLayout: Codable {
       shared = frames.count
     }
     for graph in graphs {
-      union.add(graph, frame: frames.count, measurements: &measurements, measuringLabels: measuringLabels)
+      union.add(graph, frame: frames.count, measurements: &measurements)
       var outline = union.outline(of: graph)
       if let known = placings.firstIndex(of: outline.nodes) {
         outline.nodes = placings[known]
@@ -135,10 +135,46 @@ struct StableLayout: Codable {
     frames graphs: some Sequence<GraphDescription>, context: GraphvizContext, maximumHeight: Double,
     maximumArea: Double, known: Measurements.KnownSizes? = nil
   ) throws(RenderError) -> (isSure: Bool, pageShare: Double) {
-    // Only the nodes count: neither bound reads the labels of edges, clusters or headers.
-    try measuredUnion(
-      of: graphs, measurements: Measurements(context: context, known: known), measuringLabels: false
-    ).0.overflowBounds(maximumHeight: maximumHeight, maximumArea: maximumArea)
+    var union = GrowingUnion(context: context, known: known)
+    return try union.overflowBounds(adding: graphs, maximumHeight: maximumHeight, maximumArea: maximumArea)
+  }
+
+  /// The union of frames that come a few at a time, for their
+  /// ``overflowBounds(frames:context:maximumHeight:maximumArea:known:)`` asked as they add up: each
+  /// frame is merged and its boxes measured once, however many times the bounds are asked.
+  ///
+  /// Sketching asks after 8 frames, 16, 32 and so on (``FrameSketches``). Merging and measuring
+  /// every frame again from the first at each of those cost a flow over a hierarchy of 3,000
+  /// controllers about as much as sketching its frames: a cost per frame that grew with the
+  /// hierarchy (issue 26's frame-growth measure).
+  struct GrowingUnion {
+    private var union = Union()
+    private var measurements: Measurements
+    /// How many frames were added.
+    private(set) var count = 0
+
+    init(context: GraphvizContext, known: Measurements.KnownSizes? = nil) {
+      measurements = Measurements(context: context, known: known)
+    }
+
+    /// Adds `graphs`, the frames after those added before, and returns the bounds of all of them.
+    mutating func overflowBounds(
+      adding graphs: some Sequence<GraphDescription>, maximumHeight: Double, maximumArea: Double
+    ) throws(RenderError) -> (isSure: Bool, pageShare: Double) {
+      // Only the nodes count: neither bound reads the labels of edges, clusters or headers, so
+      // no frame's outline takes a size.
+      var outlines: [FrameOutline] = []
+      for graph in graphs {
+        union.add(graph, frame: count, measurements: &measurements, measuringLabels: false)
+        count += 1
+        if measurements.isBatchFull { try measurements.flush(into: &union, frames: &outlines) }
+      }
+      try measurements.flush(into: &union, frames: &outlines)
+      // Finished as a copy: the next frames are added to the union as it was merged.
+      var finished = union
+      finished.finish()
+      return finished.overflowBounds(maximumHeight: maximumHeight, maximumArea: maximumArea)
+    }
   }
 
   /// The size of every frame, in points, padding included: the union's extent under the biggest
