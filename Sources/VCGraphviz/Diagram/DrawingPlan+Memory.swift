@@ -45,8 +45,10 @@ extension DrawingPlan {
     /// The fewest members a hierarchy has for its plan to take from the frame before's: a smaller
     /// one is planned whole faster than its parts are checked and kept.
     let smallestHierarchy: Int
+    /// The default ``smallestHierarchy``.
+    static var smallestHierarchy: Int { 64 }
 
-    init(smallestHierarchy: Int = 64) {
+    init(smallestHierarchy: Int = Memory.smallestHierarchy) {
       self.smallestHierarchy = smallestHierarchy
     }
 

@@ -43,6 +43,11 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   private let condition = NSCondition()
   /// The frames' diagrams, advanced only with the lock held.
   private var diagrams: AnyIterator<Diagram>
+  /// The offsets of the frames built, when not all of them are (``init(_:themes:level:pinned:picking:)``),
+  /// how many of them are not read yet, and the offset of the next diagram read.
+  private let picking: Set<Int>?
+  private var picksLeft: Int
+  private var nextOffset = 0
   private var isExhausted = false
   private var isStopped = false
   /// The number the next chunk taken gets, and the next chunk to read.
@@ -56,7 +61,7 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   private var readingAt = 0
   private let readerMemory = DrawingPlan.Memory()
   /// A frame read and left for the thread that takes big chunks (``take(by:)``).
-  private var peeked: Diagram?
+  private var peeked: Read?
   private var bigChunkTaker: Taker?
 
   /// How many chunks were built on the helper thread, and whether it runs (for tests).
@@ -78,6 +83,13 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     return bigChunksTaken
   }
   private var bigChunksTaken = (reader: 0, helper: 0)
+  /// How many frames were only planned, not built (``init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:)``; for tests).
+  var framesOnlyPlanned: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return onlyPlanned
+  }
+  private var onlyPlanned = 0
 
   /// The most chunks taken and not read yet, and the most a helper builds ahead of a reader that
   /// has not started (``ahead(of:themes:level:pinned:)``), of small chunks.
@@ -104,12 +116,22 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
 
   /// The graphs of `diagrams` at `level` in each theme, pinning `pinned`, built by `threads`, in
   /// chunks of `chunkSize` frames (by default, as each chunk's first frame's hierarchy asks).
+  ///
+  /// With `picking`, only the frames at those offsets (from 0) are built and read; those before
+  /// and between them are planned and nothing more, with the memory of the thread that builds the
+  /// next one picked (``DrawingPlan/Memory``). A sample of a big hierarchy's frames, evenly spread,
+  /// is planned so: each frame's plan takes from the frame before, where a frame planned alone is
+  /// planned whole, which at thousands of controllers costs as much as twenty frames planned in
+  /// order. The frames after the last one picked are not read.
   init(
     _ diagrams: some Sequence<Diagram>, themes: [Theme], level: FoldLevel, pinned: Set<String>,
-    threads: Threads = FrameGraphs.hasSecondCore ? .two : .one, chunkSize: Int? = nil, chunksAhead: Int? = nil
+    picking: Set<Int>? = nil, threads: Threads = FrameGraphs.hasSecondCore ? .two : .one, chunkSize: Int? = nil,
+    chunksAhead: Int? = nil
   ) {
     ahead = Swift.max(1, chunksAhead ?? Self.chunksAhead)
     self.diagrams = AnyIterator(diagrams.makeIterator())
+    self.picking = picking
+    picksLeft = picking?.count ?? .max
     self.themes = themes
     self.level = level
     self.pinned = pinned
@@ -198,6 +220,19 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     case reader, helper
   }
 
+  /// A frame's diagram as a chunk holds it, and whether its graphs are built (or it is only planned).
+  private typealias Read = (diagram: Diagram, isBuilt: Bool)
+
+  /// The next diagram, and whether it is built; nil past the last, or past the last picked.
+  /// Called with the lock held.
+  private func readNext() -> Read? {
+    guard picksLeft > 0, let diagram = diagrams.next() else { return nil }
+    defer { nextOffset += 1 }
+    let isBuilt = picking?.contains(nextOffset) ?? true
+    if isBuilt, picking != nil { picksLeft -= 1 }
+    return (diagram, isBuilt)
+  }
+
   /// The next chunk nobody took, with its number; nil when none is left, when reading stopped,
   /// while ``chunksAhead`` chunks are taken and not read, or when it is a big chunk and the other
   /// thread takes those. Called with the lock held.
@@ -205,15 +240,15 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   /// Big chunks (a hierarchy whose plans take from the frame before) are all taken by the thread
   /// that took the first: on two threads, each chunk's first frame would be planned whole, and a
   /// whole plan of thousands of controllers costs more than the frames of a chunk save.
-  private func take(by taker: Taker) -> (number: Int, frames: [Diagram])? {
+  private func take(by taker: Taker) -> (number: Int, frames: [Read])? {
     let ahead = takesBigChunks ? Swift.min(self.ahead, Self.chunksAhead) : self.ahead
     guard !isStopped, !isExhausted, nextTaken < nextRead + ahead else { return nil }
-    guard let first = peeked ?? diagrams.next() else {
+    guard let first = peeked ?? readNext() else {
       isExhausted = true
       return nil
     }
     peeked = nil
-    let isBig = chunkSize == nil && first.hierarchy.members.count >= readerMemory.smallestHierarchy
+    let isBig = chunkSize == nil && first.diagram.hierarchy.members.count >= readerMemory.smallestHierarchy
     if isBig {
       if let owner = bigChunkTaker, owner != taker {
         peeked = first
@@ -230,9 +265,16 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     let size = chunkSize ?? (isBig ? Self.bigChunkSize : Self.smallChunkSize)
     takesBigChunks = isBig
     var frames = [first]
+    var builtCount = first.isBuilt ? 1 : 0
     frames.reserveCapacity(size)
-    while frames.count < size, let diagram = diagrams.next() { frames.append(diagram) }
-    if frames.count < size { isExhausted = true }
+    while builtCount < size, let read = readNext() {
+      frames.append(read)
+      if read.isBuilt { builtCount += 1 }
+    }
+    if builtCount < size { isExhausted = true }
+    // Frames only planned, none built: nothing to read.
+    guard builtCount > 0 else { return nil }
+    onlyPlanned += frames.count - builtCount
     defer { nextTaken += 1 }
     return (nextTaken, frames)
   }
@@ -265,8 +307,13 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     condition.unlock()
   }
 
-  private func build(_ frames: [Diagram], memory: DrawingPlan.Memory) -> [BuiltFrame] {
-    frames.map { diagram in
+  private func build(_ frames: [Read], memory: DrawingPlan.Memory) -> [BuiltFrame] {
+    frames.compactMap { diagram, isBuilt in
+      guard isBuilt else {
+        // Planned for the next frame's plan to take from (a frame with sides plans without one).
+        if diagram.sides.isEmpty { _ = diagram.plan(level: level, pinned: pinned, memory: memory) }
+        return nil
+      }
       var places: [(controller: String, place: String)] = []
       let graphs = diagram.graphs(themes: themes, level: level, pinned: pinned, memory: memory) {
         places.append(($0, $1))

@@ -151,11 +151,13 @@ struct FrameSketches: Codable, Sendable {
   /// the sketches keep where each frame draws its controllers (``places(ofFrame:)``).
   ///
   /// `builtAhead`, when it builds these graphs (``FrameGraphs/ahead(of:themes:level:pinned:)``),
-  /// is read instead of building them again; it is stopped either way.
+  /// is read instead of building them again; it is stopped either way. With `picking`, only the
+  /// diagrams at those offsets are sketched, the others planned in between
+  /// (``FrameGraphs/init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:)``).
   init<Failure: Error>(
     _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme],
-    keepingPlaces: Bool = false, builtAhead: FrameGraphs? = nil, measuringWith measurer: VariantMeasurer? = nil,
-    givingUpWhen givingUp: (FrameSketches) throws(Failure) -> Bool
+    picking: Set<Int>? = nil, keepingPlaces: Bool = false, builtAhead: FrameGraphs? = nil,
+    measuringWith measurer: VariantMeasurer? = nil, givingUpWhen givingUp: (FrameSketches) throws(Failure) -> Bool
   ) throws(Failure) {
     self.level = level
     self.pinned = pinned
@@ -167,7 +169,7 @@ struct FrameSketches: Codable, Sendable {
       graphs.startReading()
     } else {
       builtAhead?.stop()
-      graphs = FrameGraphs(diagrams, themes: themes, level: level, pinned: pinned)
+      graphs = FrameGraphs(diagrams, themes: themes, level: level, pinned: pinned, picking: picking)
     }
     defer { graphs.stop() }
     for frame in graphs {

@@ -66,8 +66,10 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     return builtAhead
   }
 
-  /// The sampled frames' diagrams, and whether they are all the frames.
+  /// The sampled frames' diagrams, their offsets among the frames, and whether they are all the
+  /// frames.
   private var sample: [Diagram] = []
+  private var sampleOffsets: Set<Int> = []
   private var sampleIsWhole = true
   /// The controllers the sample pinned at each level it was sketched at.
   private var samplePinned: [FoldLevel: Set<String>] = [:]
@@ -80,7 +82,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// sure not to fit), for a later level whose frames' graphs are the same (``sameAsLaidOut(_:)``).
   private var wholeLayouts: [FoldLevel: StableLayout?] = [:]
   /// The controllers pinned when the first frames, laid out together as the last sketching laid
-  /// them out, did not fit the page (``sketched(_:frames:checking:layingOutFirst:)``); nil when
+  /// them out, did not fit the page (``sketched(_:sampleOnly:checking:layingOutFirst:)``); nil when
   /// they fit, or were not laid out.
   private var firstFramesOverflow: Set<String>?
   /// True once a union of every frame, or of the sample, or the last frame alone, was laid out and
@@ -182,7 +184,24 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
       places.add(diagram)
       if picked.contains(offset) { sample.append(diagram) }
     }
+    sampleOffsets = picked
     movingColumns = places.moving
+  }
+
+  /// Whether the sample is sketched with every frame between its frames planned
+  /// (``FrameGraphs/init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:)``), rather
+  /// than each of its frames planned whole: in a hierarchy big enough for a plan to take from the
+  /// frame before's (``DrawingPlan/Memory``), when the frames are not many more than the sample. A
+  /// whole plan costs what the hierarchy's size does, one taken from the frame before what its
+  /// step changed: at 3,000 controllers 7 to 12 ms against about 0.55 ms (a push on a stack of
+  /// 750). One whole plan is reckoned to cost as much as a frame planned in order for each 128
+  /// controllers (at 3,000, 23 frames; fewer than measured, so that a sample is planned in order
+  /// only where that is sure to be cheaper).
+  private var plansSampleInOrder: Bool {
+    guard !sampleIsWhole, let members = sample.map(\.hierarchy.members.count).max(),
+      members >= DrawingPlan.Memory.smallestHierarchy
+    else { return false }
+    return frameCount <= Self.sampleSize * Swift.max(1, members / 128)
   }
 
   /// True when the last frame alone, sketched at `level`, is sure not to fit the page once
@@ -270,7 +289,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// (``FrameGraphs/ahead(of:themes:level:pinned:)``): a comfortable sample is sketched whole next,
   /// and takes them (``builtAhead``).
   private mutating func measure(_ level: FoldLevel) throws(RenderError) -> (fits: Bool, isComfortable: Bool) {
-    let sketches = try sketched(level, frames: sample)
+    let sketches = try sketched(level, sampleOnly: true)
     builtAhead?.stop()
     builtAhead = FrameGraphs.ahead(
       of: diagrams(), themes: themes, level: level, pinned: movingColumns.union(samplePinned[level] ?? []))
@@ -294,7 +313,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     // controllers are pinned on the way: a union with fewer pinned may be taller than the last.)
     let sketches =
       sampleIsWhole
-      ? try sketched(level, frames: sample, checking: level < .stacks, layingOutFirst: layingOutFirst)
+      ? try sketched(level, sampleOnly: true, checking: level < .stacks, layingOutFirst: layingOutFirst)
       : try sketched(level)
     // Kept for the search for runs to take their graphs from: every frame, or those sketched
     // before a cut.
@@ -335,8 +354,8 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     return nil
   }
 
-  /// The frames sketched at `level`, every one of them (read again) or those given, with the
-  /// controllers drawn at several places pinned (see
+  /// The frames sketched at `level`, every one of them (read again) or, with `sampleOnly`, the
+  /// sample's (``plansSampleInOrder``), with the controllers drawn at several places pinned (see
   /// ``ScenarioLayout/controllersWithSeveralPlaces(in:level:)``): the pinned ones the sample
   /// found first, then the others, sketched again when there are any.
   ///
@@ -353,18 +372,20 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// needs few of its frames' graphs there; up to `all`, the frames are all sketched, for the
   /// search for runs to take their graphs from.
   private mutating func sketched(
-    _ level: FoldLevel, frames: [Diagram]? = nil, checking: Bool = false, layingOutFirst: Bool = false
+    _ level: FoldLevel, sampleOnly: Bool = false, checking: Bool = false, layingOutFirst: Bool = false
   ) throws(RenderError) -> FrameSketches {
     var pinned = movingColumns.union(samplePinned[level] ?? [])
     let (context, heightLimit, areaLimit, known) = (context, heightLimit, areaLimit, known)
     let (budget, frameCount, headerSizes, alone) = (budget, frameCount, headerSizes, alone)
     var firstFrames: (pinned: Set<String>, fit: Bool)?
+    /// The frames sketched so far, measured as they add up (each once, whenever it is asked).
+    var checked = StableLayout.GrowingUnion(context: context, known: known)
     func overflows(_ sketches: FrameSketches) throws(RenderError) -> Bool {
       var isClose = false
       if checking {
-        let bounds = try StableLayout.overflowBounds(
-          frames: sketches.graphs(theme: 0), context: context, maximumHeight: heightLimit, maximumArea: areaLimit,
-          known: known)
+        let bounds = try checked.overflowBounds(
+          adding: sketches.graphs(theme: 0, frames: checked.count..<sketches.count), maximumHeight: heightLimit,
+          maximumArea: areaLimit)
         if bounds.isSure { return true }
         isClose = bounds.pageShare >= Self.closeShare
       }
@@ -382,13 +403,22 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
       if firstFramesOverflow != nil { FrameSearchCounts.levelsRuledOutByFirstFramesLayout += 1 }
     }
     while true {
-      let sketches =
-        try frames.map { frames throws(RenderError) in
-          try FrameSketches(
-            frames, level: level, pinned: pinned, themes: themes, keepingPlaces: frameCount <= Self.keptFrames,
-            givingUpWhen: overflows)
-        } ?? sketchedMeasuring(level, pinned: pinned)
-      if frames == nil { sketchingPasses += 1 }
+      // A sketching again, pinning more, starts its union again.
+      checked = StableLayout.GrowingUnion(context: context, known: known)
+      let sketches: FrameSketches
+      if !sampleOnly {
+        sketches = sketchedMeasuring(level, pinned: pinned)
+      } else if plansSampleInOrder {
+        // Read among every frame, those between planned.
+        sketches = try FrameSketches(
+          diagrams(), level: level, pinned: pinned, themes: themes, picking: sampleOffsets,
+          keepingPlaces: frameCount <= Self.keptFrames, givingUpWhen: overflows)
+      } else {
+        sketches = try FrameSketches(
+          sample, level: level, pinned: pinned, themes: themes, keepingPlaces: frameCount <= Self.keptFrames,
+          givingUpWhen: overflows)
+      }
+      if !sampleOnly { sketchingPasses += 1 }
       FrameSearchCounts.framesSketched[level, default: 0] += sketches.count
       if sketches.isCut {
         FrameSearchCounts.sketchingCut += 1
@@ -396,7 +426,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
       }
       // Below `stacks`, no two frames draw a controller at two places but a moving column.
       guard level >= .stacks, !sketches.several.isSubset(of: pinned) else {
-        if frames != nil { samplePinned[level] = pinned }
+        if sampleOnly { samplePinned[level] = pinned }
         return sketches
       }
       pinned.formUnion(sketches.several)
