@@ -473,7 +473,7 @@ final class Measurements {
     FileHandle.standardError.write(Data("… \(message)\n".utf8))
   }
 
-  private static func median(_ times: [Duration]) -> Duration {
+  static func median(_ times: [Duration]) -> Duration {
     let sorted = times.sorted()
     return sorted.isEmpty ? .zero : sorted[sorted.count / 2]
   }
