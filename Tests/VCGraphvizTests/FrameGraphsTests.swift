@@ -99,7 +99,7 @@ import VCGraph
     }
   }
 
-  /// A sample of a big hierarchy's frames (``FrameGraphs/init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:)``):
+  /// A sample of a big hierarchy's frames (``FrameGraphs/init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:endingChunksAtCheckpoints:)``):
   /// only the frames picked are built and read, in order, each as its diagram makes it alone; the
   /// frames before and between them are planned, so that the picked ones take from the frame
   /// before, and those after the last one picked are not read. In a small hierarchy too, and with
@@ -127,6 +127,32 @@ import VCGraph
       let read = pastTheEnd ? diagrams.count : diagrams.count - 2
       #expect(graphs.framesOnlyPlanned == read - picked.count, "\(threads)")
     }
+  }
+
+  /// Sketching that may give up after 8 frames, 16, 32 (``FrameSketches``) has a big hierarchy's
+  /// frames built in chunks that end there (8, 8, 16, 32…): cut after the first 8, it built no more
+  /// than those 8, on either thread, and its sketches are those of the first 8 frames.
+  @Test func aBigHierarchysChunksEndWhereSketchingMayGiveUp() throws {
+    // The frames after the tab bar is set up: a big hierarchy from the first.
+    let diagrams = Array(try Self.diagrams(Self.tabs(9, screens: 8, pushes: 20)).dropFirst(11))
+    #expect(diagrams.count > 40 && diagrams[0].hierarchy.members.count >= 64)
+    #expect((0..<6).map { FrameGraphs.bigChunkSize(after: [0, 8, 16, 32, 64, 96][$0]) } == [8, 8, 16, 32, 32, 32])
+    var built = 0
+    let cut = FrameSketches(diagrams, level: .stacks, pinned: [], themes: [.light]) { (sketches: FrameSketches) in
+      built = sketches.count
+      return true
+    }
+    #expect(cut.isCut && cut.count == 8 && built == 8)
+    let graphs = FrameGraphs(
+      diagrams, themes: [.light], level: .stacks, pinned: [], threads: .two, endingChunksAtCheckpoints: true)
+    let first = Array(graphs.prefix(8))
+    graphs.stop()
+    // The reader took one chunk, the helper none, and no more than the 8 frames read were built.
+    #expect(graphs.bigChunks.helper == 0 && graphs.bigChunks.reader == 1, "\(graphs.bigChunks)")
+    #expect(graphs.framesBuilt == 8)
+    #expect(first.map(\.diagram.context) == diagrams.prefix(8).map(\.context))
+    let whole = FrameSketches(diagrams, level: .stacks, pinned: [], themes: [.light])
+    for frame in 0..<8 { #expect(cut.graph(frame: frame, theme: 0) == whole.graph(frame: frame, theme: 0)) }
   }
 
   /// A reader that stops early (a sketching given up) stops the helper: it ends, whatever it was

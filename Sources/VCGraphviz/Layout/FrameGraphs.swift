@@ -29,7 +29,7 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   private let themes: [Theme]
   private let level: FoldLevel
   private let pinned: Set<String>
-  /// The frames in a chunk; when nil, ``bigChunkSize`` when the chunk's first frame's hierarchy is
+  /// The frames in a chunk; when nil, ``bigChunkSize`` (or ``bigChunkSize(after:)``) when the chunk's first frame's hierarchy is
   /// big enough for a plan to take from the frame before (a chunk's first frame is planned whole),
   /// else ``smallChunkSize``.
   private let chunkSize: Int?
@@ -43,7 +43,7 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   private let condition = NSCondition()
   /// The frames' diagrams, advanced only with the lock held.
   private var diagrams: AnyIterator<Diagram>
-  /// The offsets of the frames built, when not all of them are (``init(_:themes:level:pinned:picking:)``),
+  /// The offsets of the frames built, when not all of them are (``init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:endingChunksAtCheckpoints:)``),
   /// how many of them are not read yet, and the offset of the next diagram read.
   private let picking: Set<Int>?
   private var picksLeft: Int
@@ -83,13 +83,23 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     return bigChunksTaken
   }
   private var bigChunksTaken = (reader: 0, helper: 0)
-  /// How many frames were only planned, not built (``init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:)``; for tests).
+  /// How many frames were only planned, not built (``init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:endingChunksAtCheckpoints:)``; for tests).
   var framesOnlyPlanned: Int {
     condition.lock()
     defer { condition.unlock() }
     return onlyPlanned
   }
   private var onlyPlanned = 0
+  /// How many frames the chunks taken so far build (for tests).
+  var framesBuilt: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return framesTaken
+  }
+  /// How many frames the chunks taken so far build, and whether big chunks end where sketching asks
+  /// whether to go on (``bigChunkSize(after:)``).
+  private var framesTaken = 0
+  private let endsChunksAtCheckpoints: Bool
 
   /// The most chunks taken and not read yet, and the most a helper builds ahead of a reader that
   /// has not started (``ahead(of:themes:level:pinned:)``), of small chunks.
@@ -98,6 +108,13 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   /// The frames in a chunk, and in a chunk of a hierarchy whose plans take from the frame before.
   static var smallChunkSize: Int { 8 }
   static var bigChunkSize: Int { 32 }
+
+  /// The frames in a big chunk that starts after `taken` frames, when chunks end at the
+  /// checkpoints (``endsChunksAtCheckpoints``): as many as were taken, from 8 up to
+  /// ``bigChunkSize`` (8, 8, 16, 32, 32…). Sketching asks after 8 frames, 16, 32 and so on whether
+  /// to go on (``FrameSketches``), and a big hierarchy's frames at a level too big for the page stop
+  /// at the first of those: the chunks end there, so that no frame past it is built.
+  static func bigChunkSize(after taken: Int) -> Int { Swift.min(bigChunkSize, Swift.max(smallChunkSize, taken)) }
   /// Whether a second thread can make sketching faster: the machine has a second core.
   static var hasSecondCore: Bool { ProcessInfo.processInfo.activeProcessorCount > 1 }
 
@@ -126,8 +143,9 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   init(
     _ diagrams: some Sequence<Diagram>, themes: [Theme], level: FoldLevel, pinned: Set<String>,
     picking: Set<Int>? = nil, threads: Threads = FrameGraphs.hasSecondCore ? .two : .one, chunkSize: Int? = nil,
-    chunksAhead: Int? = nil
+    chunksAhead: Int? = nil, endingChunksAtCheckpoints: Bool = false
   ) {
+    endsChunksAtCheckpoints = endingChunksAtCheckpoints
     ahead = Swift.max(1, chunksAhead ?? Self.chunksAhead)
     self.diagrams = AnyIterator(diagrams.makeIterator())
     self.picking = picking
@@ -262,7 +280,8 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
       case .helper: bigChunksTaken.helper += 1
       }
     }
-    let size = chunkSize ?? (isBig ? Self.bigChunkSize : Self.smallChunkSize)
+    let bigSize = endsChunksAtCheckpoints ? Self.bigChunkSize(after: framesTaken) : Self.bigChunkSize
+    let size = chunkSize ?? (isBig ? bigSize : Self.smallChunkSize)
     takesBigChunks = isBig
     var frames = [first]
     var builtCount = first.isBuilt ? 1 : 0
@@ -275,6 +294,7 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     // Frames only planned, none built: nothing to read.
     guard builtCount > 0 else { return nil }
     onlyPlanned += frames.count - builtCount
+    framesTaken += builtCount
     defer { nextTaken += 1 }
     return (nextTaken, frames)
   }

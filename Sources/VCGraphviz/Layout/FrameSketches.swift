@@ -139,9 +139,10 @@ struct FrameSketches: Codable, Sendable {
     _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme],
     builtAhead: FrameGraphs? = nil, measuringWith measurer: VariantMeasurer? = nil
   ) {
-    self.init(diagrams, level: level, pinned: pinned, themes: themes, builtAhead: builtAhead, measuringWith: measurer) {
-      (_: FrameSketches) throws(Never) in false
-    }
+    self.init(
+      diagrams, level: level, pinned: pinned, themes: themes, builtAhead: builtAhead, measuringWith: measurer,
+      mayGiveUp: false
+    ) { (_: FrameSketches) throws(Never) in false }
   }
 
   /// Sketches the frames' `diagrams` as ``init(_:level:pinned:themes:)`` does, asking `givingUp`
@@ -153,11 +154,14 @@ struct FrameSketches: Codable, Sendable {
   /// `builtAhead`, when it builds these graphs (``FrameGraphs/ahead(of:themes:level:pinned:)``),
   /// is read instead of building them again; it is stopped either way. With `picking`, only the
   /// diagrams at those offsets are sketched, the others planned in between
-  /// (``FrameGraphs/init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:)``).
+  /// (``FrameGraphs/init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:endingChunksAtCheckpoints:)``).
+  /// Unless `mayGiveUp` is false (`givingUp` never says yes), the frames' graphs are built in
+  /// chunks that end where `givingUp` is asked: none is built past a cut.
   init<Failure: Error>(
     _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme],
     picking: Set<Int>? = nil, keepingPlaces: Bool = false, builtAhead: FrameGraphs? = nil,
-    measuringWith measurer: VariantMeasurer? = nil, givingUpWhen givingUp: (FrameSketches) throws(Failure) -> Bool
+    measuringWith measurer: VariantMeasurer? = nil, mayGiveUp: Bool = true,
+    givingUpWhen givingUp: (FrameSketches) throws(Failure) -> Bool
   ) throws(Failure) {
     self.level = level
     self.pinned = pinned
@@ -169,7 +173,8 @@ struct FrameSketches: Codable, Sendable {
       graphs.startReading()
     } else {
       builtAhead?.stop()
-      graphs = FrameGraphs(diagrams, themes: themes, level: level, pinned: pinned, picking: picking)
+      graphs = FrameGraphs(
+        diagrams, themes: themes, level: level, pinned: pinned, picking: picking, endingChunksAtCheckpoints: mayGiveUp)
     }
     defer { graphs.stop() }
     for frame in graphs {

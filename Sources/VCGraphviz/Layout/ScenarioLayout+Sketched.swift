@@ -189,7 +189,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   }
 
   /// Whether the sample is sketched with every frame between its frames planned
-  /// (``FrameGraphs/init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:)``), rather
+  /// (``FrameGraphs/init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:endingChunksAtCheckpoints:)``), rather
   /// than each of its frames planned whole: in a hierarchy big enough for a plan to take from the
   /// frame before's (``DrawingPlan/Memory``), when the frames are not many more than the sample. A
   /// whole plan costs what the hierarchy's size does, one taken from the frame before what its
