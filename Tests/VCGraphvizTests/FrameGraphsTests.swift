@@ -99,36 +99,6 @@ import VCGraph
     }
   }
 
-  /// A sample of a big hierarchy's frames (``FrameGraphs/init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:endingChunksAtCheckpoints:)``):
-  /// only the frames picked are built and read, in order, each as its diagram makes it alone; the
-  /// frames before and between them are planned, so that the picked ones take from the frame
-  /// before, and those after the last one picked are not read. In a small hierarchy too, and with
-  /// picks past the last frame.
-  @Test(arguments: [(9, 8, 10), (8, 2, 6)])
-  func pickedFramesAreTheOnesTheirDiagramsMakeAlone(tabs: Int, screens: Int, pushes: Int) throws {
-    let diagrams = try Self.diagrams(Self.tabs(tabs, screens: screens, pushes: pushes))
-    let picked = [0, 3, 4, 11, 17, diagrams.count - 3]
-    #expect(picked == picked.sorted() && picked.last! < diagrams.count - 1)
-    for (threads, chunkSize, pastTheEnd) in [
-      (FrameGraphs.Threads.one, Int?.none, false), (.two, 2, false), (.two, nil, true), (.helperOnly, 3, false),
-    ] {
-      let graphs = FrameGraphs(
-        diagrams, themes: [.light], level: .stacks, pinned: [],
-        picking: Set(picked + (pastTheEnd ? [diagrams.count + 4] : [])), threads: threads, chunkSize: chunkSize)
-      let frames = Array(graphs)
-      graphs.stop()
-      #expect(frames.map(\.diagram.context) == picked.map { diagrams[$0].context }, "\(threads)")
-      for (frame, offset) in zip(frames, picked) {
-        let alone = diagrams[offset].graphs(themes: [.light], level: .stacks, pinned: [], memory: nil)
-        #expect(frame.graphs == alone, "\(threads), frame \(offset + 1)")
-      }
-      // Every frame up to the last one picked went through a plan; none after it, unless a frame
-      // past the last is picked.
-      let read = pastTheEnd ? diagrams.count : diagrams.count - 2
-      #expect(graphs.framesOnlyPlanned == read - picked.count, "\(threads)")
-    }
-  }
-
   /// Sketching that may give up after 8 frames, 16, 32 (``FrameSketches``) has a big hierarchy's
   /// frames built in chunks that end there (8, 8, 16, 32…): cut after the first 8, it built no more
   /// than those 8, on either thread, and its sketches are those of the first 8 frames.

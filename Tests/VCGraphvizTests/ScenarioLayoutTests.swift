@@ -271,6 +271,32 @@ import VCGraph
     }
   }
 
+  /// A big hierarchy's scenario of not many more frames than the sample measures no sample: its
+  /// sample's frames would each be planned whole, at the cost of the hierarchy's size, where every
+  /// frame planned in order costs what its step changed. Every frame is sketched once at the level
+  /// kept (a sample sketched first would make it more), and the frames are those a sample's search
+  /// draws: the smaller hierarchy of the same steps, above the threshold, is measured by a sample.
+  @Test func aBigHierarchyOfNotManyMoreFramesThanTheSampleSketchesEveryFrameOnce() throws {
+    for (screens, skips) in [(400, true), (120, false)] {
+      let replay = try replay(wideHierarchy(screens: screens, pushPops: 60))
+      let members = try #require(replay.frames.last).hierarchy.members.count
+      try #require(replay.frames.count > SketchedSearch<[Diagram]>.sampleSize)
+      #expect((replay.frames.count <= SketchedSearch<[Diagram]>.sampleSize * members / 200) == skips)
+      try withRenderer { renderer in
+        let before = FrameSearchCounts.framesSketched
+        let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
+        let run = try #require(layout.runs.first)
+        #expect(layout.runs.count == 1)
+        let sketched = (FrameSearchCounts.framesSketched[run.level] ?? 0) - (before[run.level] ?? 0)
+        #expect(
+          (sketched == replay.frames.count) == skips, "\(screens) screens: \(sketched) frames sketched at \(run.level)")
+        // The frames drawn are those of the layout's sketches, each frame's own.
+        let sketches = try #require(run.sketches)
+        #expect(sketches.count == replay.frames.count)
+      }
+    }
+  }
+
   /// A scenario of more frames than the sample is measured twice, its sample and then every
   /// frame; the second union takes the sizes the first measured, the sample frames' headers
   /// among them: each frame's header is measured once (issue 26).

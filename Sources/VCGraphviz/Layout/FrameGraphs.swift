@@ -29,9 +29,9 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   private let themes: [Theme]
   private let level: FoldLevel
   private let pinned: Set<String>
-  /// The frames in a chunk; when nil, ``bigChunkSize`` (or ``bigChunkSize(after:)``) when the chunk's first frame's hierarchy is
-  /// big enough for a plan to take from the frame before (a chunk's first frame is planned whole),
-  /// else ``smallChunkSize``.
+  /// The frames in a chunk; when nil, ``bigChunkSize`` (or ``bigChunkSize(after:)``) when the
+  /// chunk's first frame's hierarchy is big enough for a plan to take from the frame before (a
+  /// chunk's first frame is planned whole), else ``smallChunkSize``.
   private let chunkSize: Int?
   private var threads: Threads
   /// The most chunks taken and not read yet (``chunksAhead``, more for a build started ahead).
@@ -43,11 +43,6 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   private let condition = NSCondition()
   /// The frames' diagrams, advanced only with the lock held.
   private var diagrams: AnyIterator<Diagram>
-  /// The offsets of the frames built, when not all of them are (``init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:endingChunksAtCheckpoints:)``),
-  /// how many of them are not read yet, and the offset of the next diagram read.
-  private let picking: Set<Int>?
-  private var picksLeft: Int
-  private var nextOffset = 0
   private var isExhausted = false
   private var isStopped = false
   /// The number the next chunk taken gets, and the next chunk to read.
@@ -61,7 +56,7 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   private var readingAt = 0
   private let readerMemory = DrawingPlan.Memory()
   /// A frame read and left for the thread that takes big chunks (``take(by:)``).
-  private var peeked: Read?
+  private var peeked: Diagram?
   private var bigChunkTaker: Taker?
 
   /// How many chunks were built on the helper thread, and whether it runs (for tests).
@@ -83,13 +78,6 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     return bigChunksTaken
   }
   private var bigChunksTaken = (reader: 0, helper: 0)
-  /// How many frames were only planned, not built (``init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:endingChunksAtCheckpoints:)``; for tests).
-  var framesOnlyPlanned: Int {
-    condition.lock()
-    defer { condition.unlock() }
-    return onlyPlanned
-  }
-  private var onlyPlanned = 0
   /// How many frames the chunks taken so far build (for tests).
   var framesBuilt: Int {
     condition.lock()
@@ -114,7 +102,10 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   /// ``bigChunkSize`` (8, 8, 16, 32, 32…). Sketching asks after 8 frames, 16, 32 and so on whether
   /// to go on (``FrameSketches``), and a big hierarchy's frames at a level too big for the page stop
   /// at the first of those: the chunks end there, so that no frame past it is built.
-  static func bigChunkSize(after taken: Int) -> Int { Swift.min(bigChunkSize, Swift.max(smallChunkSize, taken)) }
+  static func bigChunkSize(after taken: Int) -> Int {
+    Swift.min(bigChunkSize, Swift.max(smallChunkSize, taken))
+  }
+
   /// Whether a second thread can make sketching faster: the machine has a second core.
   static var hasSecondCore: Bool { ProcessInfo.processInfo.activeProcessorCount > 1 }
 
@@ -134,22 +125,16 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   /// The graphs of `diagrams` at `level` in each theme, pinning `pinned`, built by `threads`, in
   /// chunks of `chunkSize` frames (by default, as each chunk's first frame's hierarchy asks).
   ///
-  /// With `picking`, only the frames at those offsets (from 0) are built and read; those before
-  /// and between them are planned and nothing more, with the memory of the thread that builds the
-  /// next one picked (``DrawingPlan/Memory``). A sample of a big hierarchy's frames, evenly spread,
-  /// is planned so: each frame's plan takes from the frame before, where a frame planned alone is
-  /// planned whole, which at thousands of controllers costs as much as twenty frames planned in
-  /// order. The frames after the last one picked are not read.
+  /// With `endingChunksAtCheckpoints`, big chunks end where sketching asks whether to go on
+  /// (``bigChunkSize(after:)``).
   init(
     _ diagrams: some Sequence<Diagram>, themes: [Theme], level: FoldLevel, pinned: Set<String>,
-    picking: Set<Int>? = nil, threads: Threads = FrameGraphs.hasSecondCore ? .two : .one, chunkSize: Int? = nil,
-    chunksAhead: Int? = nil, endingChunksAtCheckpoints: Bool = false
+    threads: Threads = FrameGraphs.hasSecondCore ? .two : .one, chunkSize: Int? = nil, chunksAhead: Int? = nil,
+    endingChunksAtCheckpoints: Bool = false
   ) {
     endsChunksAtCheckpoints = endingChunksAtCheckpoints
     ahead = Swift.max(1, chunksAhead ?? Self.chunksAhead)
     self.diagrams = AnyIterator(diagrams.makeIterator())
-    self.picking = picking
-    picksLeft = picking?.count ?? .max
     self.themes = themes
     self.level = level
     self.pinned = pinned
@@ -238,19 +223,6 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     case reader, helper
   }
 
-  /// A frame's diagram as a chunk holds it, and whether its graphs are built (or it is only planned).
-  private typealias Read = (diagram: Diagram, isBuilt: Bool)
-
-  /// The next diagram, and whether it is built; nil past the last, or past the last picked.
-  /// Called with the lock held.
-  private func readNext() -> Read? {
-    guard picksLeft > 0, let diagram = diagrams.next() else { return nil }
-    defer { nextOffset += 1 }
-    let isBuilt = picking?.contains(nextOffset) ?? true
-    if isBuilt, picking != nil { picksLeft -= 1 }
-    return (diagram, isBuilt)
-  }
-
   /// The next chunk nobody took, with its number; nil when none is left, when reading stopped,
   /// while ``chunksAhead`` chunks are taken and not read, or when it is a big chunk and the other
   /// thread takes those. Called with the lock held.
@@ -258,15 +230,15 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   /// Big chunks (a hierarchy whose plans take from the frame before) are all taken by the thread
   /// that took the first: on two threads, each chunk's first frame would be planned whole, and a
   /// whole plan of thousands of controllers costs more than the frames of a chunk save.
-  private func take(by taker: Taker) -> (number: Int, frames: [Read])? {
+  private func take(by taker: Taker) -> (number: Int, frames: [Diagram])? {
     let ahead = takesBigChunks ? Swift.min(self.ahead, Self.chunksAhead) : self.ahead
     guard !isStopped, !isExhausted, nextTaken < nextRead + ahead else { return nil }
-    guard let first = peeked ?? readNext() else {
+    guard let first = peeked ?? diagrams.next() else {
       isExhausted = true
       return nil
     }
     peeked = nil
-    let isBig = chunkSize == nil && first.diagram.hierarchy.members.count >= readerMemory.smallestHierarchy
+    let isBig = chunkSize == nil && first.hierarchy.members.count >= readerMemory.smallestHierarchy
     if isBig {
       if let owner = bigChunkTaker, owner != taker {
         peeked = first
@@ -284,17 +256,10 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     let size = chunkSize ?? (isBig ? bigSize : Self.smallChunkSize)
     takesBigChunks = isBig
     var frames = [first]
-    var builtCount = first.isBuilt ? 1 : 0
     frames.reserveCapacity(size)
-    while builtCount < size, let read = readNext() {
-      frames.append(read)
-      if read.isBuilt { builtCount += 1 }
-    }
-    if builtCount < size { isExhausted = true }
-    // Frames only planned, none built: nothing to read.
-    guard builtCount > 0 else { return nil }
-    onlyPlanned += frames.count - builtCount
-    framesTaken += builtCount
+    while frames.count < size, let diagram = diagrams.next() { frames.append(diagram) }
+    if frames.count < size { isExhausted = true }
+    framesTaken += frames.count
     defer { nextTaken += 1 }
     return (nextTaken, frames)
   }
@@ -327,13 +292,8 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
     condition.unlock()
   }
 
-  private func build(_ frames: [Read], memory: DrawingPlan.Memory) -> [BuiltFrame] {
-    frames.compactMap { diagram, isBuilt in
-      guard isBuilt else {
-        // Planned for the next frame's plan to take from (a frame with sides plans without one).
-        if diagram.sides.isEmpty { _ = diagram.plan(level: level, pinned: pinned, memory: memory) }
-        return nil
-      }
+  private func build(_ frames: [Diagram], memory: DrawingPlan.Memory) -> [BuiltFrame] {
+    frames.map { diagram in
       var places: [(controller: String, place: String)] = []
       let graphs = diagram.graphs(themes: themes, level: level, pinned: pinned, memory: memory) {
         places.append(($0, $1))

@@ -152,14 +152,13 @@ struct FrameSketches: Codable, Sendable {
   /// the sketches keep where each frame draws its controllers (``places(ofFrame:)``).
   ///
   /// `builtAhead`, when it builds these graphs (``FrameGraphs/ahead(of:themes:level:pinned:)``),
-  /// is read instead of building them again; it is stopped either way. With `picking`, only the
-  /// diagrams at those offsets are sketched, the others planned in between
-  /// (``FrameGraphs/init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:endingChunksAtCheckpoints:)``).
-  /// Unless `mayGiveUp` is false (`givingUp` never says yes), the frames' graphs are built in
-  /// chunks that end where `givingUp` is asked: none is built past a cut.
+  /// is read instead of building them again; it is stopped either way. Unless `mayGiveUp` is false
+  /// (`givingUp` never says yes), the frames' graphs are built in chunks that end where `givingUp`
+  /// is asked: none is built past a cut
+  /// (``FrameGraphs/init(_:themes:level:pinned:threads:chunkSize:chunksAhead:endingChunksAtCheckpoints:)``).
   init<Failure: Error>(
     _ diagrams: some Sequence<Diagram>, level: FoldLevel, pinned: Set<String>, themes: [Theme],
-    picking: Set<Int>? = nil, keepingPlaces: Bool = false, builtAhead: FrameGraphs? = nil,
+    keepingPlaces: Bool = false, builtAhead: FrameGraphs? = nil,
     measuringWith measurer: VariantMeasurer? = nil, mayGiveUp: Bool = true,
     givingUpWhen givingUp: (FrameSketches) throws(Failure) -> Bool
   ) throws(Failure) {
@@ -174,7 +173,7 @@ struct FrameSketches: Codable, Sendable {
     } else {
       builtAhead?.stop()
       graphs = FrameGraphs(
-        diagrams, themes: themes, level: level, pinned: pinned, picking: picking, endingChunksAtCheckpoints: mayGiveUp)
+        diagrams, themes: themes, level: level, pinned: pinned, endingChunksAtCheckpoints: mayGiveUp)
     }
     defer { graphs.stop() }
     for frame in graphs {

@@ -11,7 +11,8 @@ import VCGraph
 ///    is drawn yet), keeping a sample of at most ``sampleSize`` of them, evenly spread. A level
 ///    is measured by laying out the union of the sample's graphs: what all the frames draw
 ///    together is at least that big, so a level whose sample is not comfortable is not tried with
-///    every frame. (A scenario of no more frames than the sample is measured whole.)
+///    every frame. (A scenario of no more frames than the sample is measured whole, and so is one
+///    of a big hierarchy and not many more frames: ``skipsSample``.)
 ///    Before that, the last frame alone is sketched at the level and measured: when it is sure not
 ///    to fit by itself (its boxes cover more than a page, or its tallest chain is taller), no union
 ///    of the frames fits, and the level is ruled out at the cost of one frame.
@@ -53,11 +54,21 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// second core (``VariantMeasurer``): the union laid out next finds their sizes known. (Not for
   /// more than ``keptFrames`` frames: the known sizes are forgotten past a thousand boxes, so a
   /// longer scenario's union would measure many again.)
-  private mutating func sketchedMeasuring(_ level: FoldLevel, pinned: Set<String>) -> FrameSketches {
-    let measurer = frameCount <= Self.keptFrames ? VariantMeasurer.start(in: context) : nil
+  ///
+  /// With `checking`, the sketching may give up as ``sketched(_:sampleOnly:checking:layingOutFirst:)``
+  /// says (`givingUp`), and the sketches keep where each frame draws its controllers. Then nothing
+  /// is measured meanwhile: `givingUp` measures and lays out with Graphviz, which one thread uses
+  /// at a time, and reads the sizes the measurer would be writing.
+  private mutating func sketchedMeasuring(
+    _ level: FoldLevel, pinned: Set<String>, checking: Bool,
+    givingUpWhen givingUp: (FrameSketches) throws(RenderError) -> Bool
+  ) throws(RenderError) -> FrameSketches {
+    let measurer = !checking && frameCount <= Self.keptFrames ? VariantMeasurer.start(in: context) : nil
     defer { measurer?.finish() }
-    return FrameSketches(
-      diagrams(), level: level, pinned: pinned, themes: themes, builtAhead: takeBuiltAhead(), measuringWith: measurer)
+    return try FrameSketches(
+      diagrams(), level: level, pinned: pinned, themes: themes,
+      keepingPlaces: checking && frameCount <= Self.keptFrames, builtAhead: takeBuiltAhead(), measuringWith: measurer,
+      mayGiveUp: checking, givingUpWhen: givingUp)
   }
 
   /// ``builtAhead``, no longer kept.
@@ -66,10 +77,8 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     return builtAhead
   }
 
-  /// The sampled frames' diagrams, their offsets among the frames, and whether they are all the
-  /// frames.
+  /// The sampled frames' diagrams, and whether they are all the frames.
   private var sample: [Diagram] = []
-  private var sampleOffsets: Set<Int> = []
   private var sampleIsWhole = true
   /// The controllers the sample pinned at each level it was sketched at.
   private var samplePinned: [FoldLevel: Set<String>] = [:]
@@ -155,7 +164,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
       // A frame alone sure not to fit rules its level out before every frame is sketched; once a
       // union of the frames overflowed the page, so does a frame alone that does not fit laid out.
       if try lastFrameOverflows(level, layingOut: unionOverflowed) { continue }
-      if !sampleIsWhole {
+      if !sampleIsWhole, !skipsSample {
         let measured = try measure(level)
         if !measured.isComfortable {
           if measured.fits { deferred.append(level) }
@@ -184,25 +193,26 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
       places.add(diagram)
       if picked.contains(offset) { sample.append(diagram) }
     }
-    sampleOffsets = picked
     movingColumns = places.moving
   }
 
-  /// Whether the sample is sketched with every frame between its frames planned
-  /// (``FrameGraphs/init(_:themes:level:pinned:picking:threads:chunkSize:chunksAhead:endingChunksAtCheckpoints:)``), rather
-  /// than each of its frames planned whole: in a hierarchy big enough for a plan to take from the
-  /// frame before's (``DrawingPlan/Memory``), when the frames are not many more than the sample. A
-  /// whole plan costs what the hierarchy's size does, one taken from the frame before what its
-  /// step changed: at 3,000 controllers 7 to 12 ms against about 0.55 ms (a push on a stack of
-  /// 750). One whole plan is reckoned to cost as much as a frame planned in order for each 128
-  /// controllers (at 3,000, 23 frames; fewer than measured, so that a sample is planned in order
-  /// only where that is sure to be cheaper).
-  private var plansSampleInOrder: Bool {
+  /// Whether no sample is measured: every frame is sketched at each level tried, measured as the
+  /// frames add up (``whole(_:layingOutFirst:)``), as when there are no more frames than the
+  /// sample. So for a hierarchy big enough for a plan to take from the frame before's
+  /// (``DrawingPlan/Memory``), when the frames are not many more than the sample: the sample's
+  /// frames, evenly spread, are each planned whole, which costs what the hierarchy's size does,
+  /// where a frame planned in order costs what its step changed. At 3,000 controllers a whole plan
+  /// takes 7 to 12 ms; a frame planned in order, with its graph, about 0.7 ms (a push on a stack of
+  /// 750). One whole plan is reckoned to cost as much as 1 frame in order for each 200 controllers
+  /// (at 3,000, 15; the scenario's frames no more than 720): a level not comfortable then costs no
+  /// more sketched whole than its sample does, and the level kept is sketched once, not twice.
+  private var skipsSample: Bool {
     guard !sampleIsWhole, let members = sample.map(\.hierarchy.members.count).max(),
       members >= DrawingPlan.Memory.smallestHierarchy
     else { return false }
-    return frameCount <= Self.sampleSize * Swift.max(1, members / 128)
+    return frameCount <= Self.sampleSize * members / 200
   }
+
 
   /// True when the last frame alone, sketched at `level`, is sure not to fit the page once
   /// measured (``StableLayout/overflowBounds(frames:context:maximumHeight:maximumArea:known:)``): every
@@ -314,7 +324,8 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     let sketches =
       sampleIsWhole
       ? try sketched(level, sampleOnly: true, checking: level < .stacks, layingOutFirst: layingOutFirst)
-      : try sketched(level)
+      : skipsSample
+        ? try sketched(level, checking: level < .stacks, layingOutFirst: layingOutFirst) : try sketched(level)
     // Kept for the search for runs to take their graphs from: every frame, or those sketched
     // before a cut.
     let isKept = frameCount <= Self.keptFrames && (sketches.isCut || sketches.count == frameCount)
@@ -355,7 +366,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   }
 
   /// The frames sketched at `level`, every one of them (read again) or, with `sampleOnly`, the
-  /// sample's (``plansSampleInOrder``), with the controllers drawn at several places pinned (see
+  /// sample's, with the controllers drawn at several places pinned (see
   /// ``ScenarioLayout/controllersWithSeveralPlaces(in:level:)``): the pinned ones the sample
   /// found first, then the others, sketched again when there are any.
   ///
@@ -407,12 +418,8 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
       checked = StableLayout.GrowingUnion(context: context, known: known)
       let sketches: FrameSketches
       if !sampleOnly {
-        sketches = sketchedMeasuring(level, pinned: pinned)
-      } else if plansSampleInOrder {
-        // Read among every frame, those between planned.
-        sketches = try FrameSketches(
-          diagrams(), level: level, pinned: pinned, themes: themes, picking: sampleOffsets,
-          keepingPlaces: frameCount <= Self.keptFrames, givingUpWhen: overflows)
+        sketches = try sketchedMeasuring(
+          level, pinned: pinned, checking: checking || layingOutFirst, givingUpWhen: overflows)
       } else {
         sketches = try FrameSketches(
           sample, level: level, pinned: pinned, themes: themes, keepingPlaces: frameCount <= Self.keptFrames,
