@@ -213,7 +213,6 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     return frameCount <= Self.sampleSize * members / 200
   }
 
-
   /// True when the last frame alone, sketched at `level`, is sure not to fit the page once
   /// measured (``StableLayout/overflowBounds(frames:context:maximumHeight:maximumArea:known:)``): every
   /// union of the frames holds it, so none fits at that level. It costs one frame's graph and the
