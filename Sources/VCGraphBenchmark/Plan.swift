@@ -37,7 +37,7 @@ struct Plan: Sendable {
   /// Push/pop steps drawn on each of them.
   var growthSteps = 40
   /// Runs of each of those scenarios, with and without the steps, taken in turn.
-  var growthRounds = 3
+  var growthRounds = 5
   /// Pushes of the long navigation stacks of which one frame is rendered.
   var stackPushes: [Int] = [250, 500, 1_000]
 
