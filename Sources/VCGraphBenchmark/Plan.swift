@@ -38,6 +38,8 @@ struct Plan: Sendable {
   var growthSteps = 40
   /// Runs of each of those scenarios, with and without the steps, taken in turn.
   var growthRounds = 5
+  /// Runs of the short and the long flow whose peak memory is measured, taken in turn.
+  var memoryRounds = 3
   /// Pushes of the long navigation stacks of which one frame is rendered.
   var stackPushes: [Int] = [250, 500, 1_000]
 
@@ -54,5 +56,6 @@ struct Plan: Sendable {
     flowSteps: 20, longFlowSteps: 200, shortFlowSteps: 50, hierarchySizes: [10, 100, 500], baselineSize: 100,
     repeats: 1, animationSteps: (100, 400), wideDumpLines: [1_000, 10_000], dumpDepths: [500, 1_000],
     nestDepths: [500, 2_000], mapSizes: [100, 400], atlasSet: (8, 12), atlasScenes: 100, crossLinkedScenes: 40,
-    mapAtlasFiles: 100, frameGrowthSizes: [31, 300], growthSteps: 10, growthRounds: 1, stackPushes: [50, 100])
+    mapAtlasFiles: 100, frameGrowthSizes: [31, 300], growthSteps: 10, growthRounds: 1, memoryRounds: 1,
+    stackPushes: [50, 100])
 }
