@@ -206,9 +206,13 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
   /// 750). One whole plan is reckoned to cost as much as 1 frame in order for each 200 controllers
   /// (at 3,000, 15; the scenario's frames no more than 720): a level not comfortable then costs no
   /// more sketched whole than its sample does, and the level kept is sketched once, not twice.
+  ///
+  /// Not when the frames are planned whole anyway: with sides, with a focus, or for an app map, a
+  /// plan takes nothing from the frame before's.
   private var skipsSample: Bool {
     guard !sampleIsWhole, let members = sample.map(\.hierarchy.members.count).max(),
-      members >= DrawingPlan.Memory.smallestHierarchy
+      members >= DrawingPlan.Memory.smallestHierarchy,
+      sample.allSatisfy({ $0.sides.isEmpty && $0.appMap == nil && $0.folding.focus.isEmpty })
     else { return false }
     return frameCount <= Self.sampleSize * members / 200
   }
