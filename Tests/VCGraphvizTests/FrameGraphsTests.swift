@@ -106,7 +106,8 @@ import VCGraph
     // The frames after the tab bar is set up: a big hierarchy from the first.
     let diagrams = Array(try Self.diagrams(Self.tabs(9, screens: 8, pushes: 20)).dropFirst(11))
     #expect(diagrams.count > 40 && diagrams[0].hierarchy.members.count >= 64)
-    #expect((0..<6).map { FrameGraphs.bigChunkSize(after: [0, 8, 16, 32, 64, 96][$0]) } == [8, 8, 16, 32, 32, 32])
+    // Up to the next checkpoint, also after small chunks (24 frames: 8 more; 40: 24 more).
+    #expect([0, 8, 16, 24, 32, 40, 64, 96].map(FrameGraphs.bigChunkSize(after:)) == [8, 8, 16, 8, 32, 24, 32, 32])
     var built = 0
     let cut = FrameSketches(diagrams, level: .stacks, pinned: [], themes: [.light]) { (sketches: FrameSketches) in
       built = sketches.count

@@ -98,12 +98,15 @@ final class FrameGraphs: Sequence, IteratorProtocol, @unchecked Sendable {
   static var bigChunkSize: Int { 32 }
 
   /// The frames in a big chunk that starts after `taken` frames, when chunks end at the
-  /// checkpoints (``endsChunksAtCheckpoints``): as many as were taken, from 8 up to
-  /// ``bigChunkSize`` (8, 8, 16, 32, 32…). Sketching asks after 8 frames, 16, 32 and so on whether
-  /// to go on (``FrameSketches``), and a big hierarchy's frames at a level too big for the page stop
-  /// at the first of those: the chunks end there, so that no frame past it is built.
+  /// checkpoints (``endsChunksAtCheckpoints``): up to the next checkpoint, and no more than
+  /// ``bigChunkSize`` (8, 8, 16, 32, 32… from the first frame). Sketching asks after 8 frames, 16,
+  /// 32 and so on whether to go on (``FrameSketches``), and a big hierarchy's frames at a level too
+  /// big for the page stop at the first of those: the chunks end there, so that no frame past it
+  /// is built.
   static func bigChunkSize(after taken: Int) -> Int {
-    Swift.min(bigChunkSize, Swift.max(smallChunkSize, taken))
+    var checkpoint = smallChunkSize
+    while checkpoint <= taken { checkpoint *= 2 }
+    return Swift.min(bigChunkSize, checkpoint - taken)
   }
 
   /// Whether a second thread can make sketching faster: the machine has a second core.
