@@ -143,10 +143,10 @@ struct StableLayout: Codable {
   /// ``overflowBounds(frames:context:maximumHeight:maximumArea:known:)`` asked as they add up: each
   /// frame is merged and its boxes measured once, however many times the bounds are asked.
   ///
-  /// Sketching asks after 8 frames, 16, 32 and so on (``FrameSketches``). Merging and measuring
-  /// every frame again from the first at each of those cost a flow over a hierarchy of 3,000
-  /// controllers about as much as sketching its frames: a cost per frame that grew with the
-  /// hierarchy (issue 26's frame-growth measure).
+  /// Sketching asks after 8 frames, 16, 32 and so on (``FrameSketches``): merged again from the
+  /// first frame each time, the frames up to the n-th checkpoint would be merged and looked up
+  /// about twice over, and a long scenario of big frames (a level that draws most of a big
+  /// hierarchy) pays that on every frame it sketches.
   struct GrowingUnion {
     private var union = Union()
     private var measurements: Measurements
