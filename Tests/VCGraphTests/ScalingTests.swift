@@ -442,4 +442,24 @@ import Testing
     #expect(HierarchyText(shallower).text.split(separator: "\n").count == 3_000)
     #expect(HierarchyOutline(shallower).text.contains("c2999  C  appeared"))
   }
+
+  /// A child's place among many siblings is found from an index of them (``SiblingIndex``), made
+  /// once for an array and trusted only where it names the child asked for: the same array
+  /// reordered in place (same storage, same size) answers with the new places, a child not there
+  /// with nil, and a few siblings are scanned.
+  @Test func aChildsPlaceAmongManySiblingsFollowsTheArray() {
+    var children = (0..<100).map { "c\($0)" }
+    #expect(SiblingIndex.index(of: "c5", in: children) == 5)
+    #expect(SiblingIndex.index(of: "c99", in: children) == 99)
+    children.swapAt(5, 50)
+    #expect(SiblingIndex.index(of: "c5", in: children) == 50)
+    #expect(SiblingIndex.index(of: "c50", in: children) == 5)
+    #expect(SiblingIndex.index(of: "c7", in: children) == 7)
+    #expect(SiblingIndex.index(of: "missing", in: children) == nil)
+    let few = ["a", "b", "c"]
+    #expect(SiblingIndex.index(of: "c", in: few) == 2)
+    // Every child of a wide stack, as a scan finds it.
+    let wide = (0..<1_000).map { "w\($0)" }
+    #expect(wide.indices.allSatisfy { SiblingIndex.index(of: wide[$0], in: wide) == $0 })
+  }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The place a child has in its container: stack position, tab, column, page or plain child.
 public enum ChildRole: Sendable, Hashable, CustomStringConvertible {
   /// A navigation stack position from 0 at the bottom; the top is on screen.
@@ -41,9 +43,13 @@ public enum ChildRole: Sendable, Hashable, CustomStringConvertible {
 
 extension Hierarchy {
   /// The role `child` has in its parent, or nil when it has no parent.
+  ///
+  /// Found in one step however many siblings it has (``SiblingIndex``): a diagram reads the role of
+  /// every child it draws, and a navigation controller of 100,000 children drawn unfolded made a
+  /// scan of them each quadratic (issue 27's wide dump, 51 s at 100,000 lines).
   public func role(of child: String) -> ChildRole? {
     guard let parentID = controllers[child]?.parent, let parent = controllers[parentID],
-      let index = parent.children.firstIndex(of: child)
+      let index = SiblingIndex.index(of: child, in: parent.children)
     else { return nil }
     return role(ofChildAt: index, in: parent)
   }
@@ -74,5 +80,42 @@ extension Hierarchy {
     case .container, .content, .hosting:
       return .child(index: index)
     }
+  }
+}
+
+/// Where a child stands among its siblings (``Hierarchy/role(of:)``): a scan among a few; among
+/// many, an index of them made once and kept while they are the same array, for the next child
+/// looked up. An index is only trusted where it names the child asked for (an array freed and
+/// another made at the same address and of the same size is scanned and indexed again), so the
+/// answer is always the child's first place, as a scan finds it. Thread-safe: the frames of a
+/// scenario are planned on two threads.
+enum SiblingIndex {
+  /// The fewest siblings indexed: fewer are scanned.
+  static var smallestIndexed: Int { 64 }
+  /// The most arrays indexed at once; past it, all are forgotten.
+  static var limit: Int { 8 }
+
+  private struct Key: Hashable {
+    var address: UInt
+    var count: Int
+  }
+
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var indexes: [Key: [String: Int]] = [:]
+
+  /// The first place of `child` among `children`; nil when it is not there.
+  static func index(of child: String, in children: [String]) -> Int? {
+    guard children.count >= smallestIndexed else { return children.firstIndex(of: child) }
+    let key = children.withUnsafeBufferPointer { Key(address: UInt(bitPattern: $0.baseAddress), count: $0.count) }
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = indexes[key]?[child], known < children.count, children[known] == child { return known }
+    // Not indexed yet, or an index of another array that stood at this address: made again.
+    if indexes.count >= limit { indexes.removeAll() }
+    var index: [String: Int] = [:]
+    index.reserveCapacity(children.count)
+    for (place, sibling) in children.enumerated() where index[sibling] == nil { index[sibling] = place }
+    indexes[key] = index
+    return index[child]
   }
 }
