@@ -370,7 +370,9 @@ final class Measurements {
       batch.append(
         try workspace.writeScenario(Workload.longFlow(steps: plan.flowSteps), named: "batch-\(number).yaml"))
     }
-    let long = workspace.path("flow-\(plan.longFlowSteps).yaml")
+    // Written here too: `--measure jobs` alone runs no measure that writes it before.
+    let long = try workspace.writeScenario(
+      Workload.longFlow(steps: plan.longFlowSteps), named: "flow-\(plan.longFlowSteps).yaml")
     let workloads = [
       (name: "\(batchCount) scenarios of \(Format.count(plan.flowSteps)) steps", scenarios: batch),
       (name: "1 scenario of \(Format.count(plan.longFlowSteps)) steps", scenarios: [long]),
