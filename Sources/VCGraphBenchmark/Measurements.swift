@@ -328,7 +328,7 @@ final class Measurements {
         measured[index].append(try render(scenarios[index], format: "svg", measuringMemory: true).run.peakMemory)
       }
     }
-    let peaks = zip(flows, measured).map { steps, runs in (frames: steps, peak: runs.sorted()[runs.count / 2]) }
+    let peaks = zip(flows, measured).map { steps, runs in (frames: steps, peak: Self.median(runs)) }
     let short = peaks[0]
     let long = peaks[1]
     let ratio = Double(long.peak) / Double(max(short.peak, 1))
@@ -484,8 +484,9 @@ final class Measurements {
     FileHandle.standardError.write(Data("… \(message)\n".utf8))
   }
 
-  static func median(_ times: [Duration]) -> Duration {
-    let sorted = times.sorted()
+  /// The middle value of `values` (the upper of the two middle ones); zero when there is none.
+  static func median<Value: Comparable & AdditiveArithmetic>(_ values: [Value]) -> Value {
+    let sorted = values.sorted()
     return sorted.isEmpty ? .zero : sorted[sorted.count / 2]
   }
 }

@@ -417,8 +417,6 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
       if firstFramesOverflow != nil { FrameSearchCounts.levelsRuledOutByFirstFramesLayout += 1 }
     }
     while true {
-      // A sketching again, pinning more, starts its union again.
-      checked = StableLayout.GrowingUnion(context: context, known: known)
       let sketches: FrameSketches
       if !sampleOnly {
         sketches = try sketchedMeasuring(
@@ -440,6 +438,8 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
         return sketches
       }
       pinned.formUnion(sketches.several)
+      // Sketched again, pinning more: its frames' union starts again.
+      checked = StableLayout.GrowingUnion(context: context, known: known)
     }
   }
 
