@@ -64,32 +64,36 @@ import VCGraphviz
 
   /// `vcgraph _worker` run by hand refuses anything but its parent's protocol at once, with one
   /// line: it reads no more than its first bytes of garbage, and a header of at most a megabyte.
+  /// Also when started exactly as a job starts it (`--parent`), which skips the argument parser.
   @Test(arguments: [
     ("garbage", String(repeating: "1", count: 30 << 20)),
     ("a greeting then a header too long", "vcgraph worker protocol 1\n{" + String(repeating: " ", count: 8 << 20)),
   ])
   func theHiddenWorkerRefusesAnythingButItsProtocol(_ what: String, _ input: String) throws {
     let executable = try #require(vcgraphExecutable)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["_worker"]
-    let standardInput = Pipe()
-    let standardError = Pipe()
-    process.standardInput = standardInput
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = standardError
-    // A write to a worker that left must fail, not end the test.
-    signal(SIGPIPE, SIG_IGN)
-    try process.run()
-    // Counts what the worker took before it closed its input; the pipe holds 64 KiB more at most.
-    let accepted = Self.write(Array(input.utf8), to: standardInput.fileHandleForWriting.fileDescriptor)
-    try? standardInput.fileHandleForWriting.close()
-    let said = String(decoding: standardError.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1, "\(what): \(said)")
-    #expect(said.split(separator: "\n").count == 1, "\(what): \(said)")
-    #expect(said.hasPrefix("error: vcgraph _worker draws for render, import, storyboard and diff"), "\(what): \(said)")
-    #expect(accepted <= (1 << 20) + (256 << 10), "\(what): the worker took \(accepted) bytes before refusing")
+    for arguments in [["_worker"], ["_worker", "--parent", "\(getpid())"]] {
+      let process = Process()
+      process.executableURL = executable
+      process.arguments = arguments
+      let standardInput = Pipe()
+      let standardError = Pipe()
+      process.standardInput = standardInput
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = standardError
+      // A write to a worker that left must fail, not end the test.
+      signal(SIGPIPE, SIG_IGN)
+      try process.run()
+      // Counts what the worker took before it closed its input; the pipe holds 64 KiB more at most.
+      let accepted = Self.write(Array(input.utf8), to: standardInput.fileHandleForWriting.fileDescriptor)
+      try? standardInput.fileHandleForWriting.close()
+      let said = String(decoding: standardError.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      let run = "\(what), \(arguments.joined(separator: " ")): \(said)"
+      #expect(process.terminationStatus == 1, "\(run)")
+      #expect(said.split(separator: "\n").count == 1, "\(run)")
+      #expect(said.hasPrefix("error: vcgraph _worker draws for render, import, storyboard and diff"), "\(run)")
+      #expect(accepted <= (1 << 20) + (256 << 10), "\(run): the worker took \(accepted) bytes before refusing")
+    }
   }
 
   /// A worker whose reader is gone (its command killed) ends quietly by SIGPIPE at its next

@@ -76,8 +76,10 @@ private final class RenderSupervisor {
     dispatch()
     while !pool.workers.isEmpty {
       for event in pool.next() { handle(event) }
-      commitFinished()
+      // Workers first: one whose task ended gets the next, or, with none left, is let go and ends
+      // while the scenarios finished are committed (their index written, their files moved).
       dispatch()
+      commitFinished()
     }
     // Tasks left with no worker to draw them: none could start.
     for task in queue {

@@ -43,9 +43,10 @@ public enum WorkerServer {
     header.limits.limitThisProcess()
     input.limit = WorkerWire.messageLimit
     let session = WorkerSession(header: header, fault: WorkerFault.current)
-    // Graphviz and the fonts load on a thread of their own, while the job still reads the scenarios
-    // or this worker reads, replays and sketches its first task's: its first graph waits for them.
-    if let renderer = try? session.drawer() { renderer.warmUp(inBackground: true) }
+    // Graphviz's context is made, and Graphviz and the fonts load, on a thread of their own, while
+    // the job still reads the scenarios or this worker reads, replays and sketches its first
+    // task's: its first graph waits for them.
+    _ = try? session.drawer()
     while true {
       // A task is a JSON object: anything else is refused at its first byte.
       while input.pending.isEmpty, input.fill() {}
@@ -105,10 +106,11 @@ final class WorkerSession {
     return scenario
   }
 
-  /// The worker's one renderer, made the first time: it draws here, in this process.
+  /// The worker's one renderer, made the first time: it draws here, in this process. Its Graphviz
+  /// context is made and warmed up on a thread of its own (``Renderer/init(makingContextInBackground:)``).
   func drawer() throws(RenderError) -> Renderer {
     if let renderer { return renderer }
-    let made = try Renderer()
+    let made = Renderer(makingContextInBackground: ())
     renderer = made
     return made
   }

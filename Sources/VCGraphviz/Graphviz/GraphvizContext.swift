@@ -27,9 +27,13 @@ private let collectGraphvizMessage: @convention(c) (UnsafeMutablePointer<CChar>?
 /// (``GraphDrawer``). Every C resource has one owner and is freed on every path; Graphviz's error
 /// state is reset before each graph; the time each phase takes is added to ``times``.
 final class GraphvizContext {
-  private let context: OpaquePointer
+  /// Made by the initializer, or on the warm-up's thread (``init(makingInBackgroundWarmingUpWith:)``):
+  /// read only once ``beginGraph()`` (or ``waitForWarmUp()``) returned.
+  private var context: OpaquePointer!
   /// A plain context whose text layout (pango) measures text for ``TextLayoutCache``.
-  private let measuringContext: OpaquePointer?
+  private var measuringContext: OpaquePointer?
+  /// Why the warm-up's thread could not make the context: every graph fails with it.
+  private var creationFailure: RenderError?
   /// Time spent in Graphviz since the context was made or the times were reset.
   var times = GraphvizTimes()
   /// The sizes stable layouts measured of the boxes and labels they draw, by their attributes
@@ -47,9 +51,44 @@ final class GraphvizContext {
   var legendSizes: [LegendKey: LayoutSize] = [:]
   /// What Graphviz said while it read its plugin config (a config it could not read, a plugin
   /// library it could not load); told with the error when a plugin turns out to be missing.
-  private let setupMessages: [String]
+  private var setupMessages: [String] = []
 
   init() throws(RenderError) {
+    try makeContexts()
+  }
+
+  /// A context made on a thread of its own, then warmed up there with `graph` (as
+  /// ``warmUp(inBackground:)`` does), while the caller goes on with work that needs no Graphviz:
+  /// reading a scenario, replaying it, building its frames' graphs. Making it (Graphviz reading
+  /// its plugin configuration, twice) takes a few milliseconds a worker would otherwise wait for
+  /// before reading its first task. The first graph waits for both; a context that could not be
+  /// made fails every graph, with the error the initializer would have thrown.
+  init(makingInBackgroundWarmingUpWith graph: GraphDescription) {
+    let gate = warming
+    gate.condition.lock()
+    gate.isWarming = true
+    gate.condition.unlock()
+    // As for a warm-up: the owner waits for the gate before it lets this context go.
+    let context = UncheckedSendable(Unmanaged.passUnretained(self))
+    let thread = Thread {
+      let made = context.value.takeUnretainedValue()
+      do throws(RenderError) {
+        try made.makeContexts()
+        made.warmingLayout(graph)
+      } catch {
+        made.creationFailure = error
+      }
+      gate.condition.lock()
+      gate.isWarming = false
+      gate.condition.broadcast()
+      gate.condition.unlock()
+    }
+    thread.name = "vcgraph Graphviz context"
+    thread.start()
+  }
+
+  /// Makes the Graphviz contexts, with vcgraph's error handler and built-in plugins.
+  private func makeContexts() throws(RenderError) {
     agseterr(AGWARN)
     _ = agseterrf(collectGraphvizMessage)
     graphvizMessages.removeAll()
@@ -65,7 +104,7 @@ final class GraphvizContext {
 
   deinit {
     // No warm-up runs here: its owner (``Renderer``) waited for it before letting the context go.
-    gvFreeContext(context)
+    if let context { gvFreeContext(context) }
     if TextLayoutCache.measuringContext == measuringContext { TextLayoutCache.measuringContext = nil }
     if let measuringContext { gvFreeContext(measuringContext) }
   }
@@ -79,7 +118,7 @@ final class GraphvizContext {
   func render(
     _ description: GraphDescription, formats: [OutputFormat], fits: ((_ width: Double, _ height: Double) -> Bool)? = nil
   ) throws(RenderError) -> [OutputFormat: [UInt8]]? {
-    beginGraph()
+    try beginGraph()
     let graph = try build(description)
     var output: [OutputFormat: [UInt8]] = [:]
     // DOT is the graph as built, written by cgraph before layout adds positions.
@@ -105,7 +144,7 @@ final class GraphvizContext {
   /// Lays `description` out with `engine` and reads back where everything went, as Graphviz's DOT
   /// output writes it (see ``GraphLayout``).
   func layout(_ description: GraphDescription, engine: String) throws(RenderError) -> GraphLayout {
-    beginGraph()
+    try beginGraph()
     let graph = try build(description)
     // Only DOT is written: no renderer draws a pango layout.
     TextLayoutCache.isEnabled = true
@@ -124,7 +163,7 @@ final class GraphvizContext {
   func timeAlone(dotSources: [[UInt8]], formats: [OutputFormat], engine: String?) throws(RenderError) -> Duration {
     var total = Duration.zero
     for (index, source) in dotSources.enumerated() {
-      beginGraph()
+      try beginGraph()
       let read = (source.last == 0 ? source : source + [0]).withUnsafeBufferPointer { bytes in
         bytes.withMemoryRebound(to: CChar.self) { agmemread($0.baseAddress) }
       }
@@ -157,9 +196,12 @@ final class GraphvizContext {
 
   /// Starts a graph: no messages, and Graphviz's highest reported error level back to none, so a
   /// graph that failed does not fail the next. Waits for a warm-up under way on another thread
-  /// (``warmUp(inBackground:)``) first.
-  private func beginGraph() {
+  /// (``warmUp(inBackground:)``), or the context being made there, first.
+  ///
+  /// - Throws: Why the context could not be made, when it was made on another thread.
+  private func beginGraph() throws(RenderError) {
     waitForWarmUp()
+    if let creationFailure { throw creationFailure }
     graphvizMessages.removeAll(keepingCapacity: true)
     _ = agreseterrors()
   }

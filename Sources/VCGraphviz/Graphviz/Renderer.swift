@@ -14,6 +14,23 @@ public final class Renderer {
     context = try GraphvizContext()
   }
 
+  /// A renderer whose Graphviz context is made and warmed up (``warmUp(inBackground:)``) on a
+  /// thread of its own, while the caller goes on: a worker reads its first task, its scenario and
+  /// replays it meanwhile. Its first graph waits for the context, and fails with
+  /// ``RenderError/noContext`` when it could not be made.
+  public init(makingContextInBackground: Void) {
+    context = GraphvizContext(makingInBackgroundWarmingUpWith: Self.warmUpGraph)
+  }
+
+  /// The graph a warm-up lays out: one box in the diagrams' font.
+  private static var warmUpGraph: GraphDescription {
+    var graph = GraphDescription()
+    graph.nodes = [
+      .init(name: "warm", attributes: [.init("fontname", DiagramStyle.font), .init("label", "UIViewController")])
+    ]
+    return graph
+  }
+
   deinit {
     // A warm-up on its own thread uses the context: it ends before the context can go.
     context.waitForWarmUp()
@@ -29,10 +46,7 @@ public final class Renderer {
   /// With `inBackground`, it is done on a thread of its own while this one goes on: the first
   /// diagram waits for it to end (Graphviz is used by one thread at a time).
   public func warmUp(inBackground: Bool = false) {
-    var graph = GraphDescription()
-    graph.nodes = [
-      .init(name: "warm", attributes: [.init("fontname", DiagramStyle.font), .init("label", "UIViewController")])
-    ]
+    let graph = Self.warmUpGraph
     if inBackground {
       context.warmUp(inBackground: graph)
     } else {
