@@ -280,6 +280,26 @@ static inline void vcg_lost_collect(vcg_lost *lost, GVC_t *gvc, Agraph_t *g, con
     }
 }
 
+/// After gvLayout: where the graph's label went (its centre) and its size, in points; 0 when the
+/// graph has none. (What the DOT output writes as `lp`, `lwidth` and `lheight`, unrounded.)
+static inline int vcg_graph_label(Agraph_t *g, double *x, double *y, double *width, double *height) {
+    if (!agbindrec(g, "Agraphinfo_t", 0, TRUE) || !GD_label(g)) return 0;
+    textlabel_t *label = GD_label(g);
+    *x = label->pos.x;
+    *y = label->pos.y;
+    *width = label->dimen.x;
+    *height = label->dimen.y;
+    return 1;
+}
+
+/// After gvLayout: the size of a node's label, in points; 0 when it has none.
+static inline int vcg_node_label_size(Agnode_t *n, double *width, double *height) {
+    if (!agbindrec(n, "Agnodeinfo_t", 0, TRUE) || !ND_label(n)) return 0;
+    *width = ND_label(n)->dimen.x;
+    *height = ND_label(n)->dimen.y;
+    return 1;
+}
+
 /// After gvFreeLayout: frees what vcg_lost_collect found.
 static inline void vcg_lost_free(vcg_lost *lost) {
     for (size_t i = 0; i < lost->count; i++) free(lost->blocks[i]);

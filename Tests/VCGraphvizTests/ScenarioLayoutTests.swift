@@ -210,8 +210,8 @@ import VCGraph
         let placement = run.layouts[0].placement(of: sketches.graph(frame: index, theme: 0), frame: index)
         let svg = try drawing.svg(
           of: placement, index: index, nodeNumbers: frames[index].0, edgeNumbers: frames[index].1,
-          legendSize: { legend, font throws(RenderError) in try renderer.context.legendSize(legend, font: font) }
-        ) { piece throws(RenderError) in try renderer.render(piece, formats: [.svg])[.svg] ?? [] }
+          legendSize: { legend, font throws(RenderError) in try renderer.context.legendSize(legend, font: font) },
+          draw: Self.drawnHere(renderer))
         #expect(svg == (try renderer.render(placement.positioned, formats: [.svg])[.svg]), "frame \(index + 1)")
         // Kept: only nodes drawn so far that a later frame draws again, and edges.
         let later = Set(frames[(index + 1)...].flatMap(\.0))
@@ -220,7 +220,8 @@ import VCGraph
         #expect(drawing.keptPieces <= drawn.intersection(later).count + 2 * edges.count, "frame \(index + 1)")
       }
       #expect(drawing.wholeFrames == 0)
-      #expect(drawing.piecedFrames == frames.count)
+      // No frame after it given: each frame's header is drawn as a node of a graph of its own.
+      #expect(drawing.piecedFrames + drawing.aheadFrames == frames.count)
       // Every header drawn with its legend stood in for; each legend drawn once (the first frame's
       // has no rows for the changes).
       #expect(drawing.standInHeaders == frames.count)
@@ -234,6 +235,81 @@ import VCGraph
       #expect(sketches.distinctNodes > 12)
       #expect(drawing.droppedPieces == drawing.drawnPieces)
       #expect(drawing.keptPieces == 0)
+    }
+  }
+
+  /// Draws a graph of pieces as the renderer does: here, telling where its labels went.
+  static func drawnHere(_ renderer: Renderer) -> PieceDrawing.Draw {
+    { piece, labels throws(RenderError) in
+      let drawn = try renderer.context.inspectedSVG(piece, nodeLabels: labels)
+      return .init(svg: drawn.svg, label: drawn.label, nodeLabels: drawn.nodeLabels)
+    }
+  }
+
+  /// Every frame of `replay`'s stable layout drawn by one drawing, as the renderer draws them (the
+  /// frames after each given, `changing` each frame's graph first), each checked against the bytes
+  /// Graphviz draws for the whole placed frame; the drawing, once done.
+  private func drawnAhead(
+    _ replay: Replay, in renderer: Renderer, changing change: (inout GraphDescription) -> Void = { _ in }
+  ) throws -> PieceDrawing {
+    let layout = try renderer.stableLayout(of: ReplayedScenario(replay), options: DrawingOptions())
+    let run = try #require(layout.runs.first)
+    let sketches = try #require(run.sketches)
+    let frames = sketches.frames.map { (nodes: $0.graphs[0].nodes, edges: $0.graphs[0].edges) }
+    func placement(_ index: Int) -> StableLayout.Placement {
+      var graph = sketches.graph(frame: index, theme: 0)
+      change(&graph)
+      return run.layouts[0].placement(of: graph, frame: index)
+    }
+    let drawing = PieceDrawing(frames: PieceDrawing.Frames(frames))
+    for index in frames.indices {
+      let svg = try drawing.svg(
+        of: placement(index), index: index, nodeNumbers: frames[index].nodes, edgeNumbers: frames[index].edges,
+        legendSize: { legend, font throws(RenderError) in try renderer.context.legendSize(legend, font: font) },
+        draw: Self.drawnHere(renderer)
+      ) { next in
+        PieceDrawing.Upcoming(
+          placement: placement(next), nodeNumbers: frames[next].nodes, edgeNumbers: frames[next].edges)
+      }
+      #expect(svg == (try renderer.render(placement(index).positioned, formats: [.svg])[.svg]), "frame \(index + 1)")
+    }
+    #expect(drawing.wholeFrames == 0)
+    #expect(drawing.piecedFrames + drawing.aheadFrames == frames.count)
+    #expect(drawing.droppedPieces == drawing.drawnPieces)
+    #expect(drawing.keptPieces == 0)
+    return drawing
+  }
+
+  /// Given the frames after each, a drawing draws what a few dozen frames have new in a few graphs:
+  /// their new boxes and edges, and their headers, each as a node where Graphviz puts the graph's
+  /// label. Every frame is still the bytes Graphviz draws for it whole (issue 26).
+  @Test func theFramesAfterOneAreDrawnAheadInAFewGraphs() throws {
+    try withRenderer { renderer in
+      let replay = try replay(Self.pushesAndPops)
+      let drawing = try drawnAhead(replay, in: renderer)
+      #expect(drawing.drawsHeadersAhead == true)
+      // The first four frames each draw clusters no frame drew before (the stacks, the tab bar,
+      // the window): they are drawn on their own, the first one's header as the graph's label,
+      // which the headers drawn as nodes are compared with.
+      #expect(drawing.piecedFrames == 4)
+      // The 16 pushes and pops after them, in one graph: every push and pop draws new boxes of
+      // the same controllers (the stack, the screen pushed), each in under a name of its own.
+      #expect(drawing.aheadFrames == 16)
+      #expect(drawing.graphsAhead == 1)
+    }
+  }
+
+  /// Where a header drawn as a node does not come out as the graph's label does (here, the boxes
+  /// say a tooltip, which Graphviz writes around a node's label as a link), headers are drawn as
+  /// the graph's labels, a frame at a time: every frame is the bytes Graphviz draws for it whole.
+  @Test func headersAreDrawnAsGraphLabelsWhereANodeDrawsThemOtherwise() throws {
+    try withRenderer { renderer in
+      let drawing = try drawnAhead(try replay(Self.pushesAndPops), in: renderer) { graph in
+        graph.nodeDefaults.append(.init("tooltip", "a box"))
+      }
+      #expect(drawing.drawsHeadersAhead == false)
+      #expect(drawing.aheadFrames == 0)
+      #expect(drawing.graphsAhead == 1)
     }
   }
 

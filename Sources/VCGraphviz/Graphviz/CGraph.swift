@@ -19,6 +19,13 @@ struct GraphLayout {
   static let attributeNames = ["bb", "lp", "pos", "width", "height"]
 }
 
+/// Where a layout put a label (its centre, points, y upwards) and how big it made it.
+struct LabelPlace: Equatable {
+  var x: Double
+  var y: Double
+  var size: LayoutSize
+}
+
 /// Owns an `Agraph_t` built from a ``GraphDescription``; `agclose` frees it and everything in it.
 final class CGraph {
   let pointer: UnsafeMutablePointer<Agraph_t>
@@ -110,6 +117,20 @@ final class CGraph {
     // Rounded up, and a point more: the files Graphviz writes round the box to whole points (a
     // picture measured 1,799.6 points high here is 1,800.4 in the SVG, 2,401 pixels in the PNG).
     return ((box[2] - box[0] + 2 * pad).rounded(.up) + 1, (box[3] - box[1] + 2 * pad).rounded(.up) + 1)
+  }
+
+  /// Where the layout put the graph's label (its centre) and its size, in points; nil when it has none.
+  func labelPlace() -> LabelPlace? {
+    var (x, y, width, height) = (0.0, 0.0, 0.0, 0.0)
+    guard vcg_graph_label(pointer, &x, &y, &width, &height) != 0 else { return nil }
+    return LabelPlace(x: x, y: y, size: LayoutSize(width: width, height: height))
+  }
+
+  /// The size the layout gave the label of the node named `name`, in points; nil without one.
+  func labelSize(ofNode name: String) -> LayoutSize? {
+    var (width, height) = (0.0, 0.0)
+    guard let node = nodes[name], vcg_node_label_size(node, &width, &height) != 0 else { return nil }
+    return LayoutSize(width: width, height: height)
   }
 
   /// The layout attributes of the graph and of everything in it, once a layout and a DOT rendering

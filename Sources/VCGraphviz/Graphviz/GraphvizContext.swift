@@ -141,6 +141,23 @@ final class GraphvizContext {
     return output
   }
 
+  /// The SVG of `description` (laid out as ``render(_:formats:fits:)`` lays it out), with where the
+  /// layout put the graph's label and how big it made the labels of the nodes named `nodeLabels`
+  /// (nil for a node without one): what ``PieceDrawing`` needs to draw frames' headers as nodes.
+  func inspectedSVG(
+    _ description: GraphDescription, nodeLabels: [String]
+  ) throws(RenderError) -> (svg: [UInt8], label: LabelPlace?, nodeLabels: [LayoutSize?]) {
+    try beginGraph()
+    let graph = try build(description)
+    TextLayoutCache.isEnabled = true
+    defer { TextLayoutCache.isEnabled = false }
+    let engine = try layOut(graph.pointer)
+    defer { freeLayout(graph.pointer, engine: engine) }
+    let label = graph.labelPlace()
+    let sizes = nodeLabels.map { graph.labelSize(ofNode: $0) }
+    return (try renderData(graph.pointer, format: .svg, adding: &times.rendering), label, sizes)
+  }
+
   /// Lays `description` out with `engine` and reads back where everything went, as Graphviz's DOT
   /// output writes it (see ``GraphLayout``).
   func layout(_ description: GraphDescription, engine: String) throws(RenderError) -> GraphLayout {

@@ -33,12 +33,15 @@ final class PieceDrawing {
     fileprivate var lastNodeUse: [Int32: Int] = [:]
     /// The frame after which each edge, by number, is drawn no more.
     fileprivate var lastEdgeUse: [Int32: Int] = [:]
+    /// How many frames the run has.
+    fileprivate var count = 0
 
     /// The frames of a run in one theme, in order: each frame's node and edge numbers.
     init(_ frames: some Sequence<(nodes: [Int32], edges: [Int32])>) {
       for (index, frame) in frames.enumerated() {
         for node in frame.nodes { lastNodeUse[node] = index }
         for edge in frame.edges { lastEdgeUse[edge] = index }
+        count = index + 1
       }
     }
   }
@@ -67,12 +70,61 @@ final class PieceDrawing {
     var standIn: ArraySlice<UInt8>
   }
 
+  /// The headers drawn ahead (``drawAhead(from:_:upcoming:legendSize:draw:)``), by frame: each
+  /// header's SVG as its graph's label, its legend stood in for (that legend), or nil.
+  private var headers: [Int: (label: ArraySlice<UInt8>, legend: LegendStandIn.Legend?)] = [:]
+
+  /// A frame's header as Graphviz draws it as the graph's label: the frame's graph attributes
+  /// besides the label, the header (its legend stood in for), where the label went and how big it
+  /// is, and its SVG, for a header drawn as a node to be compared with.
+  private struct HeaderCalibration {
+    var attributes: [GraphDescription.Attribute]
+    var html: String
+    var place: LabelPlace
+    var label: ArraySlice<UInt8>
+  }
+
+  /// Whether headers can be drawn as nodes of one graph (``drawAhead(from:_:upcoming:legendSize:draw:)``).
+  private enum HeaderNodes {
+    /// No header drawn yet.
+    case unknown
+    /// One header drawn as the graph's label: the next graph drawn ahead draws it as a node too.
+    case calibrating(HeaderCalibration)
+    /// A header drawn as a node, at the place of the graph's label, writes the same SVG: the
+    /// headers whose labels come out as big as that one's (`size`) are drawn so.
+    case drawn(attributes: [GraphDescription.Attribute], place: LabelPlace, size: LayoutSize)
+    /// It does not (or Graphviz does not say where labels go): every frame is drawn on its own.
+    case refused
+
+    var mayDrawAhead: Bool {
+      switch self {
+      case .calibrating, .drawn: true
+      case .unknown, .refused: false
+      }
+    }
+  }
+  private var headerNodes = HeaderNodes.unknown
+
+  /// The most frames whose new pieces are drawn in one graph.
+  static let framesAhead = 32
   /// The most pieces kept.
   static let limit = 4_096
   /// Frames drawn from pieces, and frames Graphviz drew whole because their pieces did not match
   /// (for tests).
   private(set) var piecedFrames = 0
   private(set) var wholeFrames = 0
+  /// Frames put together from pieces drawn ahead, with other frames' (included in
+  /// ``piecedFrames``' count or not: counted apart), and the graphs drawn ahead (for tests).
+  private(set) var aheadFrames = 0
+  private(set) var graphsAhead = 0
+  /// Whether headers are drawn as nodes of one graph, once known (for tests).
+  var drawsHeadersAhead: Bool? {
+    switch headerNodes {
+    case .unknown, .calibrating: nil
+    case .drawn: true
+    case .refused: false
+    }
+  }
   /// Headers drawn with their legend stood in for, and legends drawn (for tests).
   private(set) var standInHeaders = 0
   private(set) var drawnLegends = 0
@@ -91,41 +143,79 @@ final class PieceDrawing {
     self.extentCluster = extentCluster
   }
 
+  /// What Graphviz drew of a graph: its SVG, where its layout put the graph's label and how big it
+  /// made the labels of the nodes asked for (nil where it did not say: drawn elsewhere, or none).
+  struct Drawn {
+    var svg: [UInt8]
+    var label: LabelPlace?
+    var nodeLabels: [LayoutSize?]
+  }
+
+  /// Draws a graph with Graphviz, telling where the labels of the nodes named went.
+  typealias Draw = (_ graph: GraphDescription, _ nodeLabels: [String]) throws(RenderError) -> Drawn
+
+  /// A frame of the run the drawing may draw the new pieces of ahead, with the frame it is asked
+  /// for: its placement, and its nodes' and edges' numbers in the sketches.
+  struct Upcoming {
+    var placement: StableLayout.Placement
+    var nodeNumbers: [Int32]
+    var edgeNumbers: [Int32]
+  }
+
   /// The SVG of frame number `index` of the run this drawing serves, placed by the stable layout
   /// (`placement`), whose nodes are sketched as `nodeNumbers` and whose graph's edges as
-  /// `edgeNumbers`; drawn by `draw` (Graphviz, for a graph's SVG), its header's legend measured by
-  /// `legendSize` (with the graph's font attributes).
+  /// `edgeNumbers`; drawn by `draw` (Graphviz), its header's legend measured by `legendSize` (with
+  /// the graph's font attributes).
+  ///
+  /// When the frame has something new to draw (its header, at least), the frames after it that
+  /// `upcoming` gives (nil for a frame not drawn) have theirs drawn in the same graph
+  /// (``drawAhead(from:_:upcoming:legendSize:draw:)``): one Graphviz graph for a few dozen frames.
   func svg(
     of placement: StableLayout.Placement, index: Int, nodeNumbers: [Int32], edgeNumbers: [Int32],
     legendSize: (Substring, [GraphDescription.Attribute]) throws(RenderError) -> LayoutSize,
-    draw: (GraphDescription) throws(RenderError) -> [UInt8]
+    draw: Draw, upcoming: (Int) -> Upcoming? = { _ in nil }
   )
     throws(RenderError) -> [UInt8]
   {
     let frame = placement.frame
-    let edgeKeys = placement.edgeIndices.indices.map {
-      EdgeKey(number: edgeNumbers[placement.edgeIndices[$0]], route: placement.edgeKeys[$0])
-    }
+    let edgeKeys = Self.edgeKeys(of: placement, numbers: edgeNumbers)
     defer { dropPieces(after: index, nodeNumbers: nodeNumbers, edgeKeys: edgeKeys) }
     if let defaults, defaults.nodes != frame.nodeDefaults || defaults.edges != frame.edgeDefaults { forget() }
     defaults = (frame.nodeDefaults, frame.edgeDefaults)
-    // What the clusters look like: their attributes, and the graph's, which each starts from.
-    let clusterKey = ClusterKey(
-      attributes: frame.clusters.allSatisfy { $0.attributes["label"] != nil }
-        ? frame.attributes.removing(["label"]) : frame.attributes,
-      clusters: frame.clusters)
+    let clusterKey = Self.clusterKey(of: frame)
+    if headers[index] == nil, headerNodes.mayDrawAhead {
+      try drawAhead(
+        from: index, Upcoming(placement: placement, nodeNumbers: nodeNumbers, edgeNumbers: edgeNumbers),
+        upcoming: upcoming, legendSize: legendSize, draw: draw)
+    }
+    // Drawn ahead: put together from pieces alone.
+    if let header = headers.removeValue(forKey: index), let prologue, let epilogue,
+      let knownClusters = clusters[clusterKey],
+      nodeNumbers.allSatisfy({ nodes[$0] != nil }), edgeKeys.allSatisfy({ edges[$0] != nil })
+    {
+      var label = header.label
+      if let legend = header.legend {
+        guard let replaced = try self.label(label, legend: legend, of: frame, draw) else {
+          return try whole(placement, draw)
+        }
+        label = replaced
+        standInHeaders += 1
+      }
+      guard
+        let svg = assembled(
+          frame, prologue: prologue, label: label, clusters: knownClusters, epilogue: epilogue,
+          node: { nodes[nodeNumbers[$0]] }, edge: { edges[edgeKeys[$0]] })
+      else { return try whole(placement, draw) }
+      aheadFrames += 1
+      return svg
+    }
     let knownClusters = clusters[clusterKey]
     var pieces = GraphDescription()
     pieces.attributes = frame.attributes
     // The header, its legend stood in for.
-    var legend: LegendStandIn.Legend?
-    if let label = frame.attributes.last(where: { $0.name == "label" && $0.isHTML }),
-      let split = LegendStandIn.split(label.value), !uncutLegends.contains(.init(text: split.legend)),
-      let header = LegendStandIn.header(split, legendSize: try legendSize(split.legend, Self.font(of: frame)))
-    {
-      legend = .init(text: split.legend)
-      pieces.attributes = pieces.attributes.setting(.init("label", html: header))
-    }
+    let header = try standInHeader(of: frame, legendSize: legendSize)
+    let legend = header?.legend
+    if let header, legend != nil { pieces.attributes = pieces.attributes.setting(.init("label", html: header.html)) }
     pieces.nodeDefaults = frame.nodeDefaults
     pieces.edgeDefaults = frame.edgeDefaults
     pieces.clusters = knownClusters == nil ? frame.clusters : frame.clusters.filter { $0.name == extentCluster }
@@ -149,10 +239,19 @@ final class PieceDrawing {
       }
       pieces.edges = newEdges.map(placement.edge)
     }
-    guard var drawn = SVGPieces(svg: try draw(pieces), of: pieces), prologue.map({ $0 == drawn.prologue }) ?? true,
+    let result = try draw(pieces, [])
+    guard var drawn = SVGPieces(svg: result.svg, of: pieces), prologue.map({ $0 == drawn.prologue }) ?? true,
       epilogue.map({ $0 == drawn.epilogue }) ?? true
     else {
       return try whole(placement, draw)
+    }
+    // The first header drawn is the one a header drawn as a node must match.
+    if case .unknown = headerNodes, let header, let place = result.label, prologue == nil || prologue == drawn.prologue
+    {
+      headerNodes = .calibrating(
+        HeaderCalibration(
+          attributes: frame.attributes.removing(["label"]), html: header.html, place: place,
+          label: Self.copy(drawn.label)))
     }
     if let legend {
       guard let label = try label(drawn.label, legend: legend, of: frame, draw) else {
@@ -177,33 +276,361 @@ final class PieceDrawing {
       }
     }
     drawnPieces += newNodes.count + newEdges.count
-    // The whole frame, in the order Graphviz writes it.
+    guard
+      let svg = assembled(
+        frame, prologue: drawn.prologue, label: drawn.label, clusters: knownClusters ?? drawn.clusters,
+        epilogue: drawn.epilogue, node: { nodes[nodeNumbers[$0]] }, edge: { edges[edgeKeys[$0]] })
+    else { return try whole(placement, draw) }
+    piecedFrames += 1
+    return svg
+  }
+
+  /// The whole frame, in the order Graphviz writes it; nil when a node's or an edge's piece is
+  /// missing.
+  private func assembled(
+    _ frame: GraphDescription, prologue: ArraySlice<UInt8>, label: ArraySlice<UInt8>, clusters: ArraySlice<UInt8>,
+    epilogue: ArraySlice<UInt8>, node: (Int) -> ArraySlice<UInt8>?, edge: (Int) -> ArraySlice<UInt8>?
+  ) -> [UInt8]? {
     var svg: [UInt8] = []
-    svg.reserveCapacity(drawn.prologue.count + drawn.label.count + 16 * 1_024 + frame.nodes.count * 2_048)
-    svg += drawn.prologue
-    svg += drawn.label
-    svg += knownClusters ?? drawn.clusters
+    svg.reserveCapacity(prologue.count + label.count + 16 * 1_024 + frame.nodes.count * 2_048)
+    svg += prologue
+    svg += label
+    svg += clusters
     for object in frame.writingOrder {
       switch object {
       case .node(let number):
-        guard let text = nodes[nodeNumbers[number]] else { return try whole(placement, draw) }
+        guard let text = node(number) else { return nil }
         svg += text
       case .edge(let number):
-        guard let text = edges[edgeKeys[number]] else { return try whole(placement, draw) }
+        guard let text = edge(number) else { return nil }
         svg += text
       }
     }
-    svg += drawn.epilogue
-    piecedFrames += 1
+    svg += epilogue
     return svg
+  }
+
+  private static func edgeKeys(of placement: StableLayout.Placement, numbers: [Int32]) -> [EdgeKey] {
+    placement.edgeIndices.indices.map {
+      EdgeKey(number: numbers[placement.edgeIndices[$0]], route: placement.edgeKeys[$0])
+    }
+  }
+
+  /// What a frame's clusters look like: their attributes, and the graph's, which each starts from.
+  private static func clusterKey(of frame: GraphDescription) -> ClusterKey {
+    ClusterKey(
+      attributes: frame.clusters.allSatisfy { $0.attributes["label"] != nil }
+        ? frame.attributes.removing(["label"]) : frame.attributes,
+      clusters: frame.clusters)
+  }
+
+  /// The frame's header (its graph's HTML label) with its legend stood in for, and the legend;
+  /// the header as it is (no legend) when its legend cannot be cut from it; nil without a header.
+  private func standInHeader(
+    of frame: GraphDescription, legendSize: (Substring, [GraphDescription.Attribute]) throws(RenderError) -> LayoutSize
+  ) throws(RenderError) -> (html: String, legend: LegendStandIn.Legend?)? {
+    guard let label = frame.attributes.last(where: { $0.name == "label" && $0.isHTML }) else { return nil }
+    guard let split = LegendStandIn.split(label.value), !uncutLegends.contains(.init(text: split.legend)),
+      let header = LegendStandIn.header(split, legendSize: try legendSize(split.legend, Self.font(of: frame)))
+    else { return (label.value, nil) }
+    return (header, .init(text: split.legend))
+  }
+
+  /// Draws, in a few Graphviz graphs, what frame `index` (`first`) and the frames after it that
+  /// `upcoming` gives (up to ``framesAhead``) have new: their nodes and edges, as a frame drawn on
+  /// its own draws them, and their headers, each a node of no shape at the place Graphviz puts a
+  /// frame's label (``HeaderNodes``). A graph has one node of a name, and one edge between two
+  /// nodes: the new box of a controller whose box an earlier frame drew anew too goes into the next
+  /// graph (``Layer``). A frame whose graph attributes, defaults or clusters differ from those of
+  /// the frames drawn so ends them: it is drawn with the next.
+  ///
+  /// Graphviz draws a node's HTML label as it draws the graph's. So the first graphs drawn ahead
+  /// draw the first frame's header, drawn before as its graph's label, as a node too, and headers
+  /// are drawn as nodes only when both come out the same; then only a header whose label comes out
+  /// as big as that one's is used, since the graph's label would go where that one's went.
+  private func drawAhead(
+    from index: Int, _ first: Upcoming, upcoming: (Int) -> Upcoming?,
+    legendSize: (Substring, [GraphDescription.Attribute]) throws(RenderError) -> LayoutSize, draw: Draw
+  ) throws(RenderError) {
+    guard prologue != nil, epilogue != nil, let defaults else { return }
+    let attributes: [GraphDescription.Attribute]
+    let place: LabelPlace
+    var calibration: HeaderCalibration?
+    switch headerNodes {
+    case .calibrating(let header): (attributes, place, calibration) = (header.attributes, header.place, header)
+    case .drawn(let drawnAttributes, let drawnPlace, _): (attributes, place) = (drawnAttributes, drawnPlace)
+    case .unknown, .refused: return
+    }
+    var layers: [Layer] = []
+    var numbers: Set<Int32> = []
+    var edgeKeys: Set<EdgeKey> = []
+    var extent: GraphDescription.Cluster?
+    var headerCount = 0
+    for next in index..<min(index + Self.framesAhead, frames.count) {
+      guard let frame = next == index ? first : upcoming(next) else { continue }
+      let description = frame.placement.frame
+      guard description.nodeDefaults == defaults.nodes, description.edgeDefaults == defaults.edges,
+        description.attributes.removing(["label"]) == attributes, clusters[Self.clusterKey(of: description)] != nil,
+        let frameExtent = description.clusters.first(where: { $0.name == extentCluster }),
+        Self.startsAtOrigin(frameExtent), extent.map({ $0 == frameExtent }) ?? true,
+        nodes.count + edges.count + numbers.count + edgeKeys.count + description.nodes.count
+          + description.edges.count <= Self.limit,
+        let header = try standInHeader(of: description, legendSize: legendSize)
+      else { break }
+      extent = frameExtent
+      if layers.isEmpty { layers.append(Layer()) }
+      for position in description.nodes.indices {
+        let number = frame.nodeNumbers[position]
+        guard nodes[number] == nil, numbers.insert(number).inserted else { continue }
+        var drawn = frame.placement.node(position)
+        drawn.cluster = nil
+        Self.firstTaking(&layers) { $0.add(drawn, number: number) }
+      }
+      let frameEdgeKeys = Self.edgeKeys(of: frame.placement, numbers: frame.edgeNumbers)
+      /// A node of the frame standing invisible for an edge's end.
+      func standIn(_ name: String) -> GraphDescription.Node? {
+        description.nodes.firstIndex { $0.name == name }.map {
+          Self.standIn(for: frame.placement.node($0), clustered: false)
+        }
+      }
+      for position in description.edges.indices where edges[frameEdgeKeys[position]] == nil {
+        guard edgeKeys.insert(frameEdgeKeys[position]).inserted else { continue }
+        let placed = frame.placement.edge(position)
+        Self.firstTaking(&layers) { $0.add(placed, key: frameEdgeKeys[position], standIn: standIn) }
+      }
+      let name = "vcgraph header \(next)"
+      layers[0].add(
+        header: Self.headerNode(named: name, html: header.html, at: place, font: attributes),
+        as: .header(frame: next, legend: header.legend))
+      headerCount += 1
+    }
+    guard headerCount > 0, let extent else { return }
+    if let calibration {
+      layers[0].add(
+        header: Self.headerNode(
+          named: "vcgraph header drawn as the graph's label", html: calibration.html, at: place, font: attributes),
+        as: .calibration)
+    }
+    var labels: [(frame: Int, legend: LegendStandIn.Legend?, size: LayoutSize?, label: ArraySlice<UInt8>?)] = []
+    var calibrated: (size: LayoutSize?, label: ArraySlice<UInt8>?)?
+    for layer in layers {
+      var graph = layer.graph
+      graph.attributes = attributes.setting(.init("notranslate", "true"))
+      graph.nodeDefaults = defaults.nodes
+      graph.edgeDefaults = defaults.edges
+      graph.clusters = [extent]
+      let headerNames = layer.headerNames
+      let drawn = try draw(graph, headerNames.map(\.name))
+      graphsAhead += 1
+      guard let pieces = SVGPieces(svg: drawn.svg, of: graph) else {
+        // Drawn on their own, each frame's pieces are cut as expected, or it is drawn whole.
+        headerNodes = .refused
+        return
+      }
+      let sizes = Dictionary(uniqueKeysWithValues: zip(headerNames.map(\.position), drawn.nodeLabels))
+      for (object, text) in zip(graph.writingOrder, pieces.objects) {
+        switch object {
+        case .node(let position):
+          switch layer.roles[position] {
+          case .piece(let number):
+            nodes[number] = layer.renames ? Self.restoringNames(in: text) : Self.copy(text)
+            drawnPieces += 1
+          case .standIn: break
+          case .header(let frame, let legend):
+            labels.append((frame, legend, sizes[position] ?? nil, Self.nodeLabel(in: text)))
+          case .calibration: calibrated = (sizes[position] ?? nil, Self.nodeLabel(in: text))
+          }
+        case .edge(let position):
+          edges[layer.edgeKeys[position]] = layer.renames ? Self.restoringNames(in: text) : Self.copy(text)
+          drawnPieces += 1
+        }
+      }
+    }
+    if let calibration {
+      guard let calibrated, let label = calibrated.label, label.elementsEqual(calibration.label),
+        let size = calibrated.size
+      else {
+        headerNodes = .refused
+        return
+      }
+      headerNodes = .drawn(attributes: attributes, place: place, size: size)
+    }
+    guard case .drawn(_, _, let size) = headerNodes else { return }
+    for header in labels {
+      guard let label = header.label, header.size == size else { continue }
+      headers[header.frame] = (Self.copy(label), header.legend)
+    }
+  }
+
+  /// Adds to the first of `layers` that takes it (`add`), a new one when none does.
+  private static func firstTaking(_ layers: inout [Layer], _ add: (inout Layer) -> Bool) {
+    for index in layers.indices where add(&layers[index]) { return }
+    var layer = Layer()
+    _ = add(&layer)
+    layers.append(layer)
+  }
+
+  /// One of the graphs a drawing ahead draws (``drawAhead(from:_:upcoming:legendSize:draw:)``):
+  /// new boxes, stand-ins for edges' ends drawn before, headers, and new edges.
+  ///
+  /// A graph has one node of a name, and one edge between two nodes. A second new box of a
+  /// controller (its box changed again) goes in under a name made unique, its name followed by
+  /// `\u{1}`, a number and `\u{2}`, and a second edge between two nodes leaves from a stand-in so
+  /// named: Graphviz writes a node's name only in its comment and title (and an edge's ends' names
+  /// in its), and the pieces cut from the graph have those marks taken out again
+  /// (``restoringNames(in:)``). A node whose name has such a byte goes into the next graph.
+  private struct Layer {
+    enum Role {
+      case piece(Int32)
+      case standIn
+      case header(frame: Int, legend: LegendStandIn.Legend?)
+      case calibration
+    }
+
+    var graph = GraphDescription()
+    /// Each node's role, in the graph's order.
+    var roles: [Role] = []
+    /// Each edge's key, in the graph's order.
+    var edgeKeys: [EdgeKey] = []
+    /// Whether some name was made unique: its pieces' names are restored.
+    private(set) var renames = false
+    private var named: [String: Int] = [:]
+    private var ends: Set<[String]> = []
+    private var serial = 0
+
+    /// Adds a new box: in place of a stand-in of its name, under its name, or under a unique one;
+    /// false when it cannot be.
+    mutating func add(_ node: GraphDescription.Node, number: Int32) -> Bool {
+      var node = node
+      if let position = named[node.name] {
+        if case .standIn = roles[position] {
+          graph.nodes[position] = node
+          roles[position] = .piece(number)
+          return true
+        }
+        guard let unique = uniqueName(node.name) else { return false }
+        node.name = unique
+      }
+      append(node, as: .piece(number))
+      return true
+    }
+
+    /// Adds a new edge, with stand-ins for its ends not in the graph (`standIn` makes one); from a
+    /// stand-in of a unique name when an edge joins its ends already. False when it cannot be.
+    mutating func add(
+      _ edge: GraphDescription.Edge, key: EdgeKey, standIn: (String) -> GraphDescription.Node?
+    ) -> Bool {
+      var edge = edge
+      for end in [edge.tail, edge.head] where named[end] == nil {
+        guard let node = standIn(end) else { return false }
+        append(node, as: .standIn)
+      }
+      if ends.contains([edge.tail, edge.head]) {
+        guard let unique = uniqueName(edge.tail), var node = standIn(edge.tail) else { return false }
+        node.name = unique
+        append(node, as: .standIn)
+        edge.tail = unique
+      }
+      ends.insert([edge.tail, edge.head])
+      graph.edges.append(edge)
+      edgeKeys.append(key)
+      return true
+    }
+
+    /// Adds a header node (its name unique).
+    mutating func add(header node: GraphDescription.Node, as role: Role) {
+      append(node, as: role)
+    }
+
+    private mutating func append(_ node: GraphDescription.Node, as role: Role) {
+      named[node.name] = graph.nodes.count
+      graph.nodes.append(node)
+      roles.append(role)
+    }
+
+    /// `name` made unique in this graph; nil when it has a byte the marks are made of.
+    private mutating func uniqueName(_ name: String) -> String? {
+      guard !name.utf8.contains(where: { $0 == 1 || $0 == 2 }) else { return nil }
+      serial += 1
+      renames = true
+      return name + "\u{1}\(serial)\u{2}"
+    }
+
+    /// The headers' node names (the calibration's too), and where they are in the graph.
+    var headerNames: [(name: String, position: Int)] {
+      roles.indices.compactMap { position in
+        switch roles[position] {
+        case .header, .calibration: (graph.nodes[position].name, position)
+        case .piece, .standIn: nil
+        }
+      }
+    }
+  }
+
+  /// A node's or an edge's SVG with the names made unique in its graph (``Layer``) restored: the
+  /// marks taken out of its comment, group and title lines, where Graphviz writes names.
+  private static func restoringNames(in piece: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var restored: [UInt8] = []
+    restored.reserveCapacity(piece.count)
+    var lines = 0
+    var index = piece.startIndex
+    var isMark = false
+    while index < piece.endIndex, lines < 3 {
+      let byte = piece[index]
+      if byte == 1 {
+        isMark = true
+      } else if byte == 2, isMark {
+        isMark = false
+      } else if !isMark {
+        restored.append(byte)
+        if byte == UInt8(ascii: "\n") { lines += 1 }
+      }
+      index += 1
+    }
+    restored += piece[index...]
+    return ArraySlice(restored)
+  }
+
+  /// A header drawn as a node named `name`: its label `html`, centred at `place`, in the graph's
+  /// font (Graphviz's default font where the graph names none, as for the graph's label), the
+  /// node no bigger than its label and without a shape.
+  private static func headerNode(
+    named name: String, html: String, at place: LabelPlace, font attributes: [GraphDescription.Attribute]
+  ) -> GraphDescription.Node {
+    GraphDescription.Node(
+      name: name,
+      attributes: [
+        .init("shape", "plaintext"), .init("peripheries", "0"), .init("margin", "0"), .init("width", "0"),
+        .init("height", "0"), .init("fontname", attributes["fontname"] ?? "Times-Roman"),
+        .init("fontsize", attributes["fontsize"] ?? "14"), .init("fontcolor", attributes["fontcolor"] ?? "black"),
+        .init("pos", "\(place.x),\(place.y)"), .init("label", html: html),
+      ])
+  }
+
+  /// The SVG of a header node's label: what its group holds after its title (Graphviz writes the
+  /// node's comment, its group and its title first, and the group's end last); nil otherwise.
+  private static func nodeLabel(in node: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+    let lines = node.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    guard lines.count >= 5, lines[0].starts(with: Array("<!--".utf8)), lines[1].starts(with: Array("<g id=".utf8)),
+      lines[2].starts(with: Array("<title>".utf8)), lines[lines.count - 2].elementsEqual(Array("</g>".utf8)),
+      lines[lines.count - 1].isEmpty
+    else { return nil }
+    return node[lines[3].startIndex..<lines[lines.count - 2].startIndex]
+  }
+
+  /// Whether the frame's extent (its cluster of that name) starts at the origin, as a stable
+  /// layout's does: Graphviz then moves nothing of a graph of pieces (`nop2` moves a drawing whose
+  /// box starts elsewhere), whose headers, drawn as nodes, reach left of it.
+  private static func startsAtOrigin(_ extent: GraphDescription.Cluster) -> Bool {
+    let box = (extent.attributes["bb"] ?? "").split(separator: ",").compactMap { Double($0) }
+    return box.count == 4 && box[0] == 0 && box[1] == 0
   }
 
   /// The header's SVG, `drawn` with `legend` stood in for: the stand-in's line replaced by the
   /// legend's SVG at its box, drawn now when its box is new. Nil when the stand-in did not write
   /// the one line expected.
   private func label(
-    _ drawn: ArraySlice<UInt8>, legend: LegendStandIn.Legend, of frame: GraphDescription,
-    _ draw: (GraphDescription) throws(RenderError) -> [UInt8]
+    _ drawn: ArraySlice<UInt8>, legend: LegendStandIn.Legend, of frame: GraphDescription, _ draw: Draw
   ) throws(RenderError) -> ArraySlice<UInt8>? {
     guard let line = Self.standInLine(in: drawn) else {
       uncutLegends.insert(legend)
@@ -216,7 +643,7 @@ final class PieceDrawing {
     var header = GraphDescription()
     header.attributes = frame.attributes
     header.clusters = frame.clusters.filter { $0.name == extentCluster }
-    guard let whole = SVGPieces(svg: try draw(header), of: header)?.label,
+    guard let whole = SVGPieces(svg: try draw(header, []).svg, of: header)?.label,
       whole.count > drawn.count - line.count,
       whole.starts(with: drawn[..<line.lowerBound]), whole.reversed().starts(with: drawn[line.upperBound...].reversed())
     else {
@@ -262,11 +689,9 @@ final class PieceDrawing {
     }
   }
 
-  private func whole(
-    _ placement: StableLayout.Placement, _ draw: (GraphDescription) throws(RenderError) -> [UInt8]
-  ) throws(RenderError) -> [UInt8] {
+  private func whole(_ placement: StableLayout.Placement, _ draw: Draw) throws(RenderError) -> [UInt8] {
     wholeFrames += 1
-    return try draw(placement.positioned)
+    return try draw(placement.positioned, []).svg
   }
 
   /// `piece` in storage of its own, the SVG it was cut from left to be freed.
@@ -277,9 +702,12 @@ final class PieceDrawing {
     edges.removeAll(keepingCapacity: true)
     clusters.removeAll(keepingCapacity: true)
     legends.removeAll(keepingCapacity: true)
+    headers.removeAll()
     if !keepingEnds {
       prologue = nil
       epilogue = nil
+      // Other defaults: the next header drawn is compared with a header drawn as a node again.
+      if headerNodes.mayDrawAhead { headerNodes = .unknown }
     }
   }
 

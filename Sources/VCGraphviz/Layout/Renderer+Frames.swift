@@ -94,6 +94,7 @@ extension Renderer {
   ) throws {
     let stepCount = scenario.steps.count
     var drawings: [Int: [PieceDrawing]] = [:]
+    var placements: [Int: [RunPlacements]] = [:]
     for (offset, step) in scenario.steps.enumerated() {
       guard steps?.contains(step.number) ?? true else { continue }
       willDraw(step.number)
@@ -109,12 +110,24 @@ extension Renderer {
             frames: PieceDrawing.Frames(sketches.frames.lazy.map { ($0.graph(theme).nodes, $0.graph(theme).edges) }))
         }
       drawings[runIndex] = pieces
+      let placed =
+        placements[runIndex]
+        ?? options.themes.indices.map { theme in
+          RunPlacements { run.layouts[theme].placement(of: sketches.graph(frame: $0, theme: theme), frame: $0) }
+        }
+      placements[runIndex] = placed
       let files = try themedFiles(formats: formats, themes: options.themes) {
         themeIndex, _, ordered throws(RenderError) in
-        let placement = run.layouts[themeIndex].placement(
-          of: sketches.graph(frame: index, theme: themeIndex), frame: index)
         let sketch = sketches.frames[index].graph(themeIndex)
-        return try draw(placement, formats: ordered, pieces: pieces[themeIndex], index: index, sketch: sketch)
+        return try draw(
+          placed[themeIndex].take(index), formats: ordered, pieces: pieces[themeIndex], index: index, sketch: sketch
+        ) { next in
+          // A frame after this one, of the same run, when it is drawn.
+          guard steps?.contains(scenario.steps[run.frames.lowerBound + next].number) ?? true else { return nil }
+          let sketch = sketches.frames[next].graph(themeIndex)
+          return .init(
+            placement: placed[themeIndex].placement(next), nodeNumbers: sketch.nodes, edgeNumbers: sketch.edges)
+        }
       }
       try body(
         frame(files, step: step, stepCount: stepCount, themes: options.themes, sides: sketches.frames[index].sides))
@@ -125,7 +138,7 @@ extension Renderer {
   /// (its DOT, when asked, written by cgraph), else everything drawn by Graphviz at once.
   private func draw(
     _ placement: StableLayout.Placement, formats: [OutputFormat], pieces: PieceDrawing, index: Int,
-    sketch: FrameSketches.Sketch
+    sketch: FrameSketches.Sketch, upcoming: (Int) -> PieceDrawing.Upcoming?
   ) throws(RenderError) -> [OutputFormat: [UInt8]] {
     guard formats.contains(.svg), formats.allSatisfy({ $0 == .svg || $0 == .dot }) else {
       return try render(placement.positioned, formats: formats)
@@ -133,10 +146,16 @@ extension Renderer {
     var files = formats.contains(.dot) ? try render(placement.positioned, formats: [.dot]) : [:]
     files[.svg] = try pieces.svg(
       of: placement, index: index, nodeNumbers: sketch.nodes, edgeNumbers: sketch.edges,
-      legendSize: { legend, font throws(RenderError) in try context.legendSize(legend, font: font) }
-    ) { piece throws(RenderError) in
-      try render(piece, formats: [.svg])[.svg] ?? []
-    }
+      legendSize: { legend, font throws(RenderError) in try context.legendSize(legend, font: font) },
+      draw: { piece, nodeLabels throws(RenderError) in
+        // Where the labels went is known only of a graph drawn here.
+        guard drawer == nil else {
+          return .init(
+            svg: try render(piece, formats: [.svg])[.svg] ?? [], label: nil, nodeLabels: nodeLabels.map { _ in nil })
+        }
+        let drawn = try context.inspectedSVG(piece, nodeLabels: nodeLabels)
+        return .init(svg: drawn.svg, label: drawn.label, nodeLabels: drawn.nodeLabels)
+      }, upcoming: upcoming)
     return files
   }
 
@@ -185,5 +204,29 @@ extension Renderer {
       }
     }
     return files
+  }
+}
+
+/// The placements of a run's frames in one theme, each made once: a placement made ahead, for a
+/// drawing of the frames after one (``PieceDrawing/Upcoming``), waits here for its frame.
+private final class RunPlacements {
+  private let make: (Int) -> StableLayout.Placement
+  private var made: [Int: StableLayout.Placement] = [:]
+
+  init(_ make: @escaping (Int) -> StableLayout.Placement) {
+    self.make = make
+  }
+
+  /// Frame `index`'s placement, kept for its frame.
+  func placement(_ index: Int) -> StableLayout.Placement {
+    if let placement = made[index] { return placement }
+    let placement = make(index)
+    made[index] = placement
+    return placement
+  }
+
+  /// Frame `index`'s placement, no longer kept.
+  func take(_ index: Int) -> StableLayout.Placement {
+    made.removeValue(forKey: index) ?? make(index)
   }
 }
