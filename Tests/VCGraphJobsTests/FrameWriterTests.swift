@@ -74,14 +74,34 @@ import VCGraph
   }
 
   /// Stopped, the writer makes no more files ahead: what is in the folder once `stop()` returns
-  /// stays as it is.
+  /// stays as it is. (The files are made by a thread of their own, which `stop()` waits for.)
   @Test func stoppingEndsTheFilesMadeAhead() throws {
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let writer = FrameWriter(into: folder, creatingAhead: (1...5000).map { "\($0).svg" })
     writer.stop()
+    #expect(!writer.isMakingFiles)
     let atStop = try FileManager.default.contentsOfDirectory(atPath: folder.path).count
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == atStop)
+  }
+
+  /// Finished, the writer has written every frame and makes no more files ahead either: a frame
+  /// written before the file maker reached its name is not left empty, and no file named ahead for
+  /// a frame that never came appears once `finish()` returns.
+  @Test func finishingEndsTheFilesMadeAhead() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let writer = FrameWriter(into: folder, creatingAhead: (1...5000).map { "\($0).svg" })
+    defer { writer.stop() }
+    for number in 1...3 { _ = try writer.write(frame(number)) }
+    _ = try writer.finish()
+    #expect(!writer.isMakingFiles)
+    for number in 1...3 {
+      let contents = FileManager.default.contents(atPath: folder.appendingPathComponent("\(number).svg").path)
+      #expect(contents == Data("frame \(number) \(number).svg\n".utf8))
+    }
+    let atFinish = try FileManager.default.contentsOfDirectory(atPath: folder.path).count
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == atFinish)
   }
 
   @Test func theFirstFileThatCannotBeWrittenStopsTheWritingAndIsThrown() throws {

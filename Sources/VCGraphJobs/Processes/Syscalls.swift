@@ -34,6 +34,16 @@ enum Syscalls {
     #endif
   }
 
+  /// Lets the calling thread run only on a core nothing else wants (Linux's `SCHED_IDLE`, 5, which
+  /// the Glibc module does not export; no privilege needed to lower a thread's priority): for
+  /// work that may as well wait for an idle core. Nothing elsewhere.
+  static func runThisThreadOnlyWhenIdle() {
+    #if os(Linux)
+      var parameters = sched_param(sched_priority: 0)
+      _ = sched_setscheduler(0, 5, &parameters)
+    #endif
+  }
+
   /// `prctl(PR_SET_NAME, name)` (Linux): the name `/proc` shows for this thread (15 bytes at
   /// most); nothing elsewhere.
   static func nameThisThread(_ name: String) {

@@ -11,6 +11,12 @@ import VCGraphviz
 /// only once its files are written, in the order the frames were given, so whoever is told of a
 /// frame finds its files in place.
 ///
+/// The files are made empty ahead of their frames (``init(into:creatingAhead:)``) by a thread of
+/// their own that runs only on a core nothing else wants (``Syscalls/runThisThreadOnlyWhenIdle()``):
+/// while the frames are laid out, both cores are busy sketching and measuring, and making 200 files
+/// there took 20 ms of the layout's; the files it has not made when their frame comes are made by
+/// the writing.
+///
 /// At most ``limit`` frames wait to be written: past that, ``write(_:)`` waits for the writer, so
 /// memory stays flat however many frames a scenario has. The first file that cannot be written
 /// stops the writing; ``write(_:)`` or ``finish()`` throws its error. ``stop()`` (also on the way
@@ -37,17 +43,31 @@ final class FrameWriter: @unchecked Sendable {
   /// The names of the files the frames will have, made empty ahead of them (``init(into:creatingAhead:)``).
   private let ahead: [String]
   private var nextAhead = 0
+  /// Whether the thread making them runs.
+  private var isMaking = false
 
-  /// A writer of frames into `folder`, its thread started. While no frame waits to be written, it
-  /// creates the files named `ahead` (the frames' files, in the order they come), empty: a frame's
-  /// files are then written into files that exist. Creating a file (its inode) costs the most of
-  /// writing it, and the frames are drawn after a layout that keeps one core busy for a while.
+  /// Whether the files named ahead are still being made (for tests).
+  var isMakingFiles: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return isMaking
+  }
+
+  /// A writer of frames into `folder`, its thread started, and a thread that creates the files
+  /// named `ahead` (the frames' files, in the order they come), empty, on a core nothing else
+  /// wants: a frame's files are then written into files that exist. Creating a file (its inode)
+  /// costs the most of writing it.
   init(into folder: URL, creatingAhead ahead: [String] = []) {
     self.folder = folder
     self.ahead = ahead
     let thread = Thread { [self] in run() }
     thread.name = "vcgraph frame writer"
     thread.start()
+    guard !ahead.isEmpty else { return }
+    isMaking = true
+    let maker = Thread { [self] in makeFiles() }
+    maker.name = "vcgraph file maker"
+    maker.start()
   }
 
   /// Hands `frame` over to be written, waiting while ``limit`` frames wait already. Returns the
@@ -73,7 +93,7 @@ final class FrameWriter: @unchecked Sendable {
     defer { condition.unlock() }
     isClosed = true
     condition.broadcast()
-    while isRunning { condition.wait() }
+    while isRunning || isMaking { condition.wait() }
     if let failure { throw failure }
     return (takeWritten(), writingTime)
   }
@@ -85,7 +105,7 @@ final class FrameWriter: @unchecked Sendable {
     isStopped = true
     isClosed = true
     condition.broadcast()
-    while isRunning { condition.wait() }
+    while isRunning || isMaking { condition.wait() }
   }
 
   /// The entries written so far, handed back once. Called with the lock held.
@@ -99,14 +119,6 @@ final class FrameWriter: @unchecked Sendable {
     let clock = ContinuousClock()
     condition.lock()
     while true {
-      while queue.isEmpty, !isClosed, nextAhead < ahead.count {
-        let name = ahead[nextAhead]
-        nextAhead += 1
-        condition.unlock()
-        // A file that cannot be made now is reported when its frame is written.
-        Syscalls.createFile(folder.appendingPathComponent(name).path)
-        condition.lock()
-      }
       while queue.isEmpty, !isClosed { condition.wait() }
       guard !isStopped, failure == nil, let frame = queue.first else { break }
       condition.unlock()
@@ -133,6 +145,24 @@ final class FrameWriter: @unchecked Sendable {
     }
     queue.removeAll()
     isRunning = false
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The file maker's thread: the files named ahead, in order, each made empty unless its frame
+  /// was written first, until every one is made or the writing ends.
+  private func makeFiles() {
+    Syscalls.runThisThreadOnlyWhenIdle()
+    condition.lock()
+    while !isClosed, nextAhead < ahead.count {
+      let name = ahead[nextAhead]
+      nextAhead += 1
+      condition.unlock()
+      // A file that cannot be made now is reported when its frame is written.
+      Syscalls.createFile(folder.appendingPathComponent(name).path)
+      condition.lock()
+    }
+    isMaking = false
     condition.broadcast()
     condition.unlock()
   }
