@@ -50,7 +50,12 @@ public enum WorkerServer {
     while true {
       // A task is a JSON object: anything else is refused at its first byte.
       while input.pending.isEmpty, input.fill() {}
-      if input.pending.isEmpty { return nil }
+      if input.pending.isEmpty {
+        // The session (its Graphviz context, plugins and fonts) is left for the process's end to
+        // free: freeing it took a few milliseconds its job waited for.
+        _ = Unmanaged.passRetained(session)
+        return nil
+      }
       guard input.pending.first == UInt8(ascii: "{"), let line = try? input.next(),
         let task = try? JSONDecoder().decode(WorkerTask.self, from: Data(line))
       else { return refusal + "; a task is not one" }
