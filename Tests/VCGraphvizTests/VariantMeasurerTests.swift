@@ -41,6 +41,32 @@ import VCGraph
     }
   }
 
+  /// Given where the headers' sizes go, the measurer measures each frame's header too, with its
+  /// legend stood in for, as the union would: the union that looks headers up there measures none,
+  /// and its frames' headers are the sizes it would have measured.
+  @Test func headersMeasuredWhileSketchingAreNotMeasuredAgainByTheUnion() throws {
+    let diagrams = Array(
+      Diagram.frames(of: ReplayedScenario(try replay(SketchMemoryTests.flow(cycles: 12))), options: DrawingOptions()))
+    func laidOut(measuringAhead: Bool) throws -> (layout: StableLayout, headersInUnion: Int) {
+      try withRenderer { renderer in
+        let headers = StableLayout.Measurements.KnownSizes()
+        let measurer = VariantMeasurer(context: renderer.context, headers: measuringAhead ? headers : nil)
+        let sketches = FrameSketches(diagrams, level: .all, pinned: [], themes: [.light], measuringWith: measurer)
+        measurer.finish()
+        let before = StableLayout.Measurements.measuredHeaders
+        let layout = try #require(
+          try StableLayout(frames: Array(sketches.graphs(theme: 0)), context: renderer.context, headers: headers))
+        return (layout, StableLayout.Measurements.measuredHeaders - before)
+      }
+    }
+    let ahead = try laidOut(measuringAhead: true)
+    let plain = try laidOut(measuringAhead: false)
+    #expect(ahead.headersInUnion == 0)
+    #expect(plain.headersInUnion == diagrams.count)
+    #expect(ahead.layout.headerSize == plain.layout.headerSize)
+    #expect(ahead.layout.frameSize == plain.layout.frameSize)
+  }
+
   /// Finishing with nothing handed over, or with fewer boxes than a batch, ends the thread and
   /// measures what was handed.
   @Test func finishingMeasuresWhatIsLeftAndEndsTheThread() throws {

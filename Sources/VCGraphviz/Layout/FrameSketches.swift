@@ -339,6 +339,8 @@ struct FrameSketches: Codable, Sendable {
         measurer.add(
           zip(graph.nodes, sketch.nodes).filter { $0.1 >= known }.map { graph.nodeDefaults + $0.0.attributes })
       }
+      // And its header, which the union of the frames measures whatever else the frame draws.
+      if sketches.count == 1, let measurer { measurer.add(headerOf: graph.attributes) }
     }
     frames.append(
       Frame(graphs: sketches, sides: diagram.sides.isEmpty ? nil : diagram.sides.map(RenderIndex.Side.init)))

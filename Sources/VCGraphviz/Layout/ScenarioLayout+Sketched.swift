@@ -63,7 +63,8 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     _ level: FoldLevel, pinned: Set<String>, checking: Bool,
     givingUpWhen givingUp: (FrameSketches) throws(RenderError) -> Bool
   ) throws(RenderError) -> FrameSketches {
-    let measurer = !checking && frameCount <= Self.keptFrames ? VariantMeasurer.start(in: context) : nil
+    let measurer =
+      !checking && frameCount <= Self.keptFrames ? VariantMeasurer.start(in: context, headers: headerSizes) : nil
     defer { measurer?.finish() }
     return try FrameSketches(
       diagrams(), level: level, pinned: pinned, themes: themes,
@@ -137,7 +138,7 @@ struct SketchedSearch<Frames: Sequence<Diagram>> {
     if levels.count == 1 {
       let level = levels[0]
       let sketches = try sketched(level)
-      let layout = try StableLayout(frames: sketches.graphs(theme: 0), context: context)
+      let layout = try StableLayout(frames: sketches.graphs(theme: 0), context: context, headers: headerSizes)
       unionsLaidOut += 1
       return try completed(run(level, sketches, layout))
     }

@@ -128,24 +128,33 @@ extension StableLayout {
     /// The label among these attributes (of an edge, a cluster or the graph), in a node exactly as
     /// big as the label; nothing when there is no label to draw.
     mutating func add(labelIn attributes: [GraphDescription.Attribute], for destination: Destination) {
+      var isHeader = false
+      if case .header = destination { isHeader = true }
+      guard let measured = Self.labelNode(in: attributes, isHeader: isHeader, context: context) else { return }
+      add(measured, for: destination)
+    }
+
+    /// The label among these attributes in a node exactly as big as the label, as it is measured;
+    /// nil when there is no label to draw. A header (`isHeader`) is as big with its legend stood in
+    /// for (``LegendStandIn``), measured once.
+    static func labelNode(
+      in attributes: [GraphDescription.Attribute], isHeader: Bool, context: GraphvizContext
+    ) -> [GraphDescription.Attribute]? {
       guard let label = attributes.last(where: { $0.name == "label" }), label.isHTML || !label.value.isEmpty else {
-        return
+        return nil
       }
       // Only the font decides how big the text is.
       let font = attributes.filter { $0.name == "fontname" || $0.name == "fontsize" }
       var measured = label
-      // A header is as big with its legend stood in for (``LegendStandIn``), measured once.
-      if case .header = destination, label.isHTML, let split = LegendStandIn.split(label.value),
+      if isHeader, label.isHTML, let split = LegendStandIn.split(label.value),
         let size = try? context.legendSize(split.legend, font: font),
         let standIn = LegendStandIn.header(split, legendSize: size)
       {
         measured = .init("label", html: standIn)
       }
-      add(
-        font + [
-          .init("shape", "plaintext"), .init("margin", "0"), .init("width", "0"), .init("height", "0"), measured,
-        ],
-        for: destination)
+      return font + [
+        .init("shape", "plaintext"), .init("margin", "0"), .init("width", "0"), .init("height", "0"), measured,
+      ]
     }
 
     /// True when enough variants wait to be measured.
@@ -196,6 +205,24 @@ extension StableLayout {
         measurements.known.sizes.removeAll(keepingCapacity: true)
       }
       for (attributes, size) in zip(unknown, sizes) { measurements.known.sizes[attributes] = size }
+    }
+
+    /// Measures the headers of the graphs whose attributes are `graphs` (a frame's header is its
+    /// graph's label) whose sizes `headers` does not know yet, and keeps their sizes there: a union
+    /// of those frames that looks its headers up there finds them (``VariantMeasurer``).
+    static func measureHeadersAhead(
+      of graphs: [[GraphDescription.Attribute]], context: GraphvizContext, into headers: KnownSizes
+    ) throws(RenderError) {
+      let measurements = Measurements(context: context)
+      var seen = Set<[GraphDescription.Attribute]>()
+      let unknown = graphs.compactMap { labelNode(in: $0, isHeader: true, context: context) }.filter {
+        headers.sizes[$0] == nil && measurements.known.sizes[$0] == nil && seen.insert($0).inserted
+      }
+      guard !unknown.isEmpty else { return }
+      let sizes = try measurements.measure(unknown)
+      measuredHeaders += unknown.count
+      if headers.sizes.count + unknown.count > knownLimit { headers.sizes.removeAll(keepingCapacity: true) }
+      for (attributes, size) in zip(unknown, sizes) { headers.sizes[attributes] = size }
     }
 
     /// The size of each variant, in points, by index.

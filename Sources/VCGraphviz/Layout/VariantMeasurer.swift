@@ -21,6 +21,11 @@ final class VariantMeasurer: @unchecked Sendable {
   private let context: Unmanaged<GraphvizContext>
   private let condition = NSCondition()
   private var queue: [[GraphDescription.Attribute]] = []
+  /// The frames' graphs' attributes, whose headers (their labels) are measured into ``headers``.
+  private var headerQueue: [[GraphDescription.Attribute]] = []
+  /// Where the headers' sizes go: the search's (``SketchedSearch/headerSizes``), which the union of
+  /// the frames looks them up in. Nil to measure no header.
+  private let headers: StableLayout.Measurements.KnownSizes?
   private var isClosed = false
   private var isRunning = true
   /// How many boxes were measured here (for tests).
@@ -29,13 +34,17 @@ final class VariantMeasurer: @unchecked Sendable {
   /// Boxes measured together.
   static let batchSize = 64
 
-  /// A measurer whose thread measures in `context`; nil without a second core.
-  static func start(in context: GraphvizContext) -> VariantMeasurer? {
-    FrameGraphs.hasSecondCore ? VariantMeasurer(context: context) : nil
+  /// A measurer whose thread measures in `context`, the frames' headers into `headers`; nil
+  /// without a second core.
+  static func start(
+    in context: GraphvizContext, headers: StableLayout.Measurements.KnownSizes? = nil
+  ) -> VariantMeasurer? {
+    FrameGraphs.hasSecondCore ? VariantMeasurer(context: context, headers: headers) : nil
   }
 
-  init(context: GraphvizContext) {
+  init(context: GraphvizContext, headers: StableLayout.Measurements.KnownSizes? = nil) {
     self.context = Unmanaged.passUnretained(context)
+    self.headers = headers
     let box = UncheckedSendable(self)
     let thread = Thread { box.value.run() }
     thread.name = "vcgraph box measurer"
@@ -50,6 +59,16 @@ final class VariantMeasurer: @unchecked Sendable {
     if queue.count >= Self.batchSize { condition.broadcast() }
   }
 
+  /// A frame's graph's attributes: its header (its label) is measured, with its legend stood in
+  /// for, as a union of the frames measures it. Nothing without a place for headers' sizes.
+  func add(headerOf attributes: [GraphDescription.Attribute]) {
+    guard headers != nil else { return }
+    condition.lock()
+    defer { condition.unlock() }
+    headerQueue.append(attributes)
+    if headerQueue.count >= Self.batchSize { condition.broadcast() }
+  }
+
   /// Measures what is left and waits for the thread to end: Graphviz is free again.
   func finish() {
     condition.lock()
@@ -62,18 +81,27 @@ final class VariantMeasurer: @unchecked Sendable {
   private func run() {
     condition.lock()
     while true {
-      while queue.count < Self.batchSize, !isClosed { condition.wait() }
-      if queue.isEmpty { break }
-      let batch = Array(queue.prefix(Self.batchSize))
-      queue.removeFirst(batch.count)
+      while queue.count < Self.batchSize, headerQueue.count < Self.batchSize, !isClosed { condition.wait() }
+      if queue.isEmpty, headerQueue.isEmpty { break }
+      // Boxes first: the union measures every frame's header anyway, its boxes only when new.
+      let isHeaders = queue.count < Self.batchSize && !(isClosed && !queue.isEmpty)
+      let batch = Array((isHeaders ? headerQueue : queue).prefix(Self.batchSize))
+      if isHeaders { headerQueue.removeFirst(batch.count) } else { queue.removeFirst(batch.count) }
       condition.unlock()
-      let failed = (try? StableLayout.Measurements.measureAhead(batch, context: context.takeUnretainedValue())) == nil
+      let context = context.takeUnretainedValue()
+      let failed: Bool
+      if isHeaders, let headers {
+        failed = (try? StableLayout.Measurements.measureHeadersAhead(of: batch, context: context, into: headers)) == nil
+      } else {
+        failed = (try? StableLayout.Measurements.measureAhead(batch, context: context)) == nil
+      }
       condition.lock()
       if failed {
         queue.removeAll()
+        headerQueue.removeAll()
         break
       }
-      measured += batch.count
+      if !isHeaders { measured += batch.count }
     }
     isRunning = false
     condition.broadcast()
