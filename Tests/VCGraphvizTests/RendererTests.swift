@@ -66,6 +66,22 @@ import VCGraph
     }
   }
 
+  /// A renderer whose Graphviz context is made on a thread of its own (a worker's, while it reads
+  /// its first task): a diagram asked for at once waits for it and comes out as a renderer made
+  /// the plain way draws it; one freed while its context is made waits for it too.
+  @Test func aDiagramAskedForWhileTheContextIsMadeIsDrawnAsWithout() throws {
+    let diagram = try lastDiagram(loginFlowScenario)
+    let plain = try render(diagram, [.svg, .dot])
+    try GraphvizLock.withGraphviz {
+      let making = Renderer(makingContextInBackground: ())
+      #expect(try making.render(diagram, formats: [.svg, .dot]) == plain)
+      var freed: Renderer? = Renderer(makingContextInBackground: ())
+      let context = try #require(freed?.context)
+      freed = nil
+      #expect(!context.isWarmingUp)
+    }
+  }
+
   @Test func pngHasTheSignatureAndASizeInItsHeader() throws {
     let output = try render(try lastDiagram(loginFlowScenario), [.png, .svg])
     let png = try #require(output[.png])

@@ -64,27 +64,14 @@ final class GraphvizContext {
   /// before reading its first task. The first graph waits for both; a context that could not be
   /// made fails every graph, with the error the initializer would have thrown.
   init(makingInBackgroundWarmingUpWith graph: GraphDescription) {
-    let gate = warming
-    gate.condition.lock()
-    gate.isWarming = true
-    gate.condition.unlock()
-    // As for a warm-up: the owner waits for the gate before it lets this context go.
-    let context = UncheckedSendable(Unmanaged.passUnretained(self))
-    let thread = Thread {
-      let made = context.value.takeUnretainedValue()
+    onWarmUpThread(named: "vcgraph Graphviz context") { made in
       do throws(RenderError) {
         try made.makeContexts()
         made.warmingLayout(graph)
       } catch {
         made.creationFailure = error
       }
-      gate.condition.lock()
-      gate.isWarming = false
-      gate.condition.broadcast()
-      gate.condition.unlock()
     }
-    thread.name = "vcgraph Graphviz context"
-    thread.start()
   }
 
   /// Makes the Graphviz contexts, with vcgraph's error handler and built-in plugins.
@@ -243,19 +230,25 @@ final class GraphvizContext {
   /// context go, keeps it alive, and the context is never freed on the warm-up's thread, after its
   /// owner moved on.
   func warmUp(inBackground graph: GraphDescription) {
+    onWarmUpThread(named: "vcgraph Graphviz warm-up") { $0.warmingLayout(graph) }
+  }
+
+  /// Runs `work` on a thread of its own, given this context, every graph waiting for it to end
+  /// (``waitForWarmUp()``, which ``beginGraph()`` calls).
+  private func onWarmUpThread(named name: String, _ work: @escaping @Sendable (GraphvizContext) -> Void) {
     let gate = warming
     gate.condition.lock()
     gate.isWarming = true
     gate.condition.unlock()
     let context = UncheckedSendable(Unmanaged.passUnretained(self))
     let thread = Thread {
-      context.value.takeUnretainedValue().warmingLayout(graph)
+      work(context.value.takeUnretainedValue())
       gate.condition.lock()
       gate.isWarming = false
       gate.condition.broadcast()
       gate.condition.unlock()
     }
-    thread.name = "vcgraph Graphviz warm-up"
+    thread.name = name
     thread.start()
   }
 
