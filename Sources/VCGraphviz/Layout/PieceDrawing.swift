@@ -399,14 +399,16 @@ final class PieceDrawing {
         Self.firstTaking(&layers) { $0.add(placed, key: frameEdgeKeys[position], standIn: standIn) }
       }
       let name = "vcgraph header \(next)"
-      layers[0].add(
+      if layers[0].add(
         header: Self.headerNode(named: name, html: header.html, at: place, font: attributes),
         as: .header(frame: next, legend: header.legend))
-      headerCount += 1
+      {
+        headerCount += 1
+      }
     }
     guard headerCount > 0, let extent else { return }
     if let calibration {
-      layers[0].add(
+      _ = layers[0].add(
         header: Self.headerNode(
           named: "vcgraph header drawn as the graph's label", html: calibration.html, at: place, font: attributes),
         as: .calibration)
@@ -433,7 +435,7 @@ final class PieceDrawing {
         case .node(let position):
           switch layer.roles[position] {
           case .piece(let number):
-            nodes[number] = layer.renames ? Self.restoringNames(in: text) : Self.copy(text)
+            nodes[number] = layer.renamedNodes.contains(position) ? Self.restoringNames(in: text) : Self.copy(text)
             drawnPieces += 1
           case .standIn: break
           case .header(let frame, let legend):
@@ -441,7 +443,8 @@ final class PieceDrawing {
           case .calibration: calibrated = (sizes[position] ?? nil, Self.nodeLabel(in: text))
           }
         case .edge(let position):
-          edges[layer.edgeKeys[position]] = layer.renames ? Self.restoringNames(in: text) : Self.copy(text)
+          edges[layer.edgeKeys[position]] =
+            layer.renamedEdges.contains(position) ? Self.restoringNames(in: text) : Self.copy(text)
           drawnPieces += 1
         }
       }
@@ -492,8 +495,10 @@ final class PieceDrawing {
     var roles: [Role] = []
     /// Each edge's key, in the graph's order.
     var edgeKeys: [EdgeKey] = []
-    /// Whether some name was made unique: its pieces' names are restored.
-    private(set) var renames = false
+    /// The nodes, and the edges, written under a name made unique, by position: their pieces'
+    /// names are restored.
+    private(set) var renamedNodes: Set<Int> = []
+    private(set) var renamedEdges: Set<Int> = []
     private var named: [String: Int] = [:]
     private var ends: Set<[String]> = []
     private var serial = 0
@@ -510,6 +515,7 @@ final class PieceDrawing {
         }
         guard let unique = uniqueName(node.name) else { return false }
         node.name = unique
+        renamedNodes.insert(graph.nodes.count)
       }
       append(node, as: .piece(number))
       return true
@@ -530,6 +536,7 @@ final class PieceDrawing {
         node.name = unique
         append(node, as: .standIn)
         edge.tail = unique
+        renamedEdges.insert(graph.edges.count)
       }
       ends.insert([edge.tail, edge.head])
       graph.edges.append(edge)
@@ -537,9 +544,11 @@ final class PieceDrawing {
       return true
     }
 
-    /// Adds a header node (its name unique).
-    mutating func add(header node: GraphDescription.Node, as role: Role) {
+    /// Adds a header node; false when a node of its name is in already.
+    mutating func add(header node: GraphDescription.Node, as role: Role) -> Bool {
+      guard named[node.name] == nil else { return false }
       append(node, as: role)
+      return true
     }
 
     private mutating func append(_ node: GraphDescription.Node, as role: Role) {
@@ -551,9 +560,12 @@ final class PieceDrawing {
     /// `name` made unique in this graph; nil when it has a byte the marks are made of.
     private mutating func uniqueName(_ name: String) -> String? {
       guard !name.utf8.contains(where: { $0 == 1 || $0 == 2 }) else { return nil }
-      serial += 1
-      renames = true
-      return name + "\u{1}\(serial)\u{2}"
+      var unique: String
+      repeat {
+        serial += 1
+        unique = name + "\u{1}\(serial)\u{2}"
+      } while named[unique] != nil
+      return unique
     }
 
     /// The headers' node names (the calibration's too), and where they are in the graph.
