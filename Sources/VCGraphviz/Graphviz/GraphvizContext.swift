@@ -101,9 +101,12 @@ final class GraphvizContext {
   /// The graph is laid out by `dot`, or by the engine its `layout` attribute names (a frame of a
   /// stable layout says `nop2`: its positions are already set). When `fits` is given, it is asked
   /// first with the laid-out picture's width and height in points (its padding included), and
-  /// nothing is rendered when it says no: the result is nil.
+  /// nothing is rendered when it says no: the result is nil. `inspect` is given the graph once laid
+  /// out, to read where things went.
   func render(
-    _ description: GraphDescription, formats: [OutputFormat], fits: ((_ width: Double, _ height: Double) -> Bool)? = nil
+    _ description: GraphDescription, formats: [OutputFormat],
+    fits: ((_ width: Double, _ height: Double) -> Bool)? = nil,
+    inspecting inspect: ((CGraph) -> Void)? = nil
   ) throws(RenderError) -> [OutputFormat: [UInt8]]? {
     try beginGraph()
     let graph = try build(description)
@@ -121,6 +124,7 @@ final class GraphvizContext {
     defer { TextLayoutCache.isEnabled = false }
     let engine = try layOut(graph.pointer)
     defer { freeLayout(graph.pointer, engine: engine) }
+    inspect?(graph)
     if let fits, let size = graph.laidOutSize(), !fits(size.width, size.height) { return nil }
     for format in drawn {
       output[format] = try renderData(graph.pointer, format: format, adding: &times.rendering)
@@ -134,15 +138,15 @@ final class GraphvizContext {
   func inspectedSVG(
     _ description: GraphDescription, nodeLabels: [String]
   ) throws(RenderError) -> (svg: [UInt8], label: LabelPlace?, nodeLabels: [LayoutSize?]) {
-    try beginGraph()
-    let graph = try build(description)
-    TextLayoutCache.isEnabled = true
-    defer { TextLayoutCache.isEnabled = false }
-    let engine = try layOut(graph.pointer)
-    defer { freeLayout(graph.pointer, engine: engine) }
-    let label = graph.labelPlace()
-    let sizes = nodeLabels.map { graph.labelSize(ofNode: $0) }
-    return (try renderData(graph.pointer, format: .svg, adding: &times.rendering), label, sizes)
+    var label: LabelPlace?
+    var sizes: [LayoutSize?] = nodeLabels.map { _ in nil }
+    let svg = try render(
+      description, formats: [.svg],
+      inspecting: { graph in
+        label = graph.labelPlace()
+        sizes = nodeLabels.map { graph.labelSize(ofNode: $0) }
+      })
+    return (svg?[.svg] ?? [], label, sizes)
   }
 
   /// Lays `description` out with `engine` and reads back where everything went, as Graphviz's DOT

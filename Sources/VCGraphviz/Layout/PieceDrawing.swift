@@ -73,6 +73,9 @@ final class PieceDrawing {
   /// The headers drawn ahead (``drawAhead(from:_:upcoming:legendSize:draw:)``), by frame: each
   /// header's SVG as its graph's label, its legend stood in for (that legend), or nil.
   private var headers: [Int: (label: ArraySlice<UInt8>, legend: LegendStandIn.Legend?)] = [:]
+  /// The first frame no drawing ahead took yet: a frame before it whose header was not drawn ahead
+  /// (its label came out of another size) is drawn on its own, not ahead again.
+  private var aheadUntil = 0
 
   /// A frame's header as Graphviz draws it as the graph's label: the frame's graph attributes
   /// besides the label, the header (its legend stood in for), where the label went and how big it
@@ -113,8 +116,8 @@ final class PieceDrawing {
   /// (for tests).
   private(set) var piecedFrames = 0
   private(set) var wholeFrames = 0
-  /// Frames put together from pieces drawn ahead, with other frames' (included in
-  /// ``piecedFrames``' count or not: counted apart), and the graphs drawn ahead (for tests).
+  /// Frames put together from pieces drawn ahead, with other frames' (not counted in
+  /// ``piecedFrames``), and the graphs drawn ahead (for tests).
   private(set) var aheadFrames = 0
   private(set) var graphsAhead = 0
   /// Whether headers are drawn as nodes of one graph, once known (for tests).
@@ -183,7 +186,7 @@ final class PieceDrawing {
     if let defaults, defaults.nodes != frame.nodeDefaults || defaults.edges != frame.edgeDefaults { forget() }
     defaults = (frame.nodeDefaults, frame.edgeDefaults)
     let clusterKey = Self.clusterKey(of: frame)
-    if headers[index] == nil, headerNodes.mayDrawAhead {
+    if index >= aheadUntil, headerNodes.mayDrawAhead {
       try drawAhead(
         from: index, Upcoming(placement: placement, nodeNumbers: nodeNumbers, edgeNumbers: edgeNumbers),
         upcoming: upcoming, legendSize: legendSize, draw: draw)
@@ -336,13 +339,12 @@ final class PieceDrawing {
     return (header, .init(text: split.legend))
   }
 
-  /// Draws, in a few Graphviz graphs, what frame `index` (`first`) and the frames after it that
-  /// `upcoming` gives (up to ``framesAhead``) have new: their nodes and edges, as a frame drawn on
-  /// its own draws them, and their headers, each a node of no shape at the place Graphviz puts a
-  /// frame's label (``HeaderNodes``). A graph has one node of a name, and one edge between two
-  /// nodes: the new box of a controller whose box an earlier frame drew anew too goes into the next
-  /// graph (``Layer``). A frame whose graph attributes, defaults or clusters differ from those of
-  /// the frames drawn so ends them: it is drawn with the next.
+  /// Draws, in one Graphviz graph (rarely a few, ``Layer``), what frame `index` (`first`) and the
+  /// frames after it that `upcoming` gives (up to ``framesAhead``) have new: their nodes and edges,
+  /// as a frame drawn on its own draws them, and their headers, each a node of no shape at the
+  /// place Graphviz puts a frame's label (``HeaderNodes``). A frame whose graph attributes,
+  /// defaults or clusters differ from those of the frames drawn so ends them: it is drawn with the
+  /// next.
   ///
   /// Graphviz draws a node's HTML label as it draws the graph's. So the first graphs drawn ahead
   /// draw the first frame's header, drawn before as its graph's label, as a node too, and headers
@@ -361,39 +363,51 @@ final class PieceDrawing {
     case .drawn(let drawnAttributes, let drawnPlace, _): (attributes, place) = (drawnAttributes, drawnPlace)
     case .unknown, .refused: return
     }
-    var layers: [Layer] = []
+    var layers = [Layer()]
     var numbers: Set<Int32> = []
     var edgeKeys: Set<EdgeKey> = []
     var extent: GraphDescription.Cluster?
     var headerCount = 0
+    aheadUntil = index + 1
     for next in index..<min(index + Self.framesAhead, frames.count) {
-      guard let frame = next == index ? first : upcoming(next) else { continue }
+      guard let frame = next == index ? first : upcoming(next) else {
+        aheadUntil = next + 1
+        continue
+      }
       let description = frame.placement.frame
       guard description.nodeDefaults == defaults.nodes, description.edgeDefaults == defaults.edges,
         description.attributes.removing(["label"]) == attributes, clusters[Self.clusterKey(of: description)] != nil,
         let frameExtent = description.clusters.first(where: { $0.name == extentCluster }),
         Self.startsAtOrigin(frameExtent), extent.map({ $0 == frameExtent }) ?? true,
-        nodes.count + edges.count + numbers.count + edgeKeys.count + description.nodes.count
-          + description.edges.count <= Self.limit,
         let header = try standInHeader(of: description, legendSize: legendSize)
       else { break }
+      // Its new nodes and edges, as no frame drew them yet; the pieces kept stay within the limit.
+      let frameEdgeKeys = Self.edgeKeys(of: frame.placement, numbers: frame.edgeNumbers)
+      let newNodes = description.nodes.indices.filter {
+        nodes[frame.nodeNumbers[$0]] == nil && !numbers.contains(frame.nodeNumbers[$0])
+      }
+      let newEdges = description.edges.indices.filter {
+        edges[frameEdgeKeys[$0]] == nil && !edgeKeys.contains(frameEdgeKeys[$0])
+      }
+      guard
+        nodes.count + edges.count + numbers.count + edgeKeys.count + newNodes.count + newEdges.count <= Self.limit
+      else { break }
       extent = frameExtent
-      if layers.isEmpty { layers.append(Layer()) }
-      for position in description.nodes.indices {
+      aheadUntil = next + 1
+      for position in newNodes {
         let number = frame.nodeNumbers[position]
-        guard nodes[number] == nil, numbers.insert(number).inserted else { continue }
+        guard numbers.insert(number).inserted else { continue }
         var drawn = frame.placement.node(position)
         drawn.cluster = nil
         Self.firstTaking(&layers) { $0.add(drawn, number: number) }
       }
-      let frameEdgeKeys = Self.edgeKeys(of: frame.placement, numbers: frame.edgeNumbers)
       /// A node of the frame standing invisible for an edge's end.
       func standIn(_ name: String) -> GraphDescription.Node? {
         description.nodes.firstIndex { $0.name == name }.map {
           Self.standIn(for: frame.placement.node($0), clustered: false)
         }
       }
-      for position in description.edges.indices where edges[frameEdgeKeys[position]] == nil {
+      for position in newEdges {
         guard edgeKeys.insert(frameEdgeKeys[position]).inserted else { continue }
         let placed = frame.placement.edge(position)
         Self.firstTaking(&layers) { $0.add(placed, key: frameEdgeKeys[position], standIn: standIn) }
@@ -465,12 +479,12 @@ final class PieceDrawing {
     }
   }
 
-  /// Adds to the first of `layers` that takes it (`add`), a new one when none does.
+  /// Adds to the first of `layers` that takes it (`add`), a new one when none does (a piece no
+  /// graph takes is drawn with its frame, on its own).
   private static func firstTaking(_ layers: inout [Layer], _ add: (inout Layer) -> Bool) {
     for index in layers.indices where add(&layers[index]) { return }
     var layer = Layer()
-    _ = add(&layer)
-    layers.append(layer)
+    if add(&layer) { layers.append(layer) }
   }
 
   /// One of the graphs a drawing ahead draws (``drawAhead(from:_:upcoming:legendSize:draw:)``):
@@ -715,6 +729,7 @@ final class PieceDrawing {
     clusters.removeAll(keepingCapacity: true)
     legends.removeAll(keepingCapacity: true)
     headers.removeAll()
+    aheadUntil = 0
     if !keepingEnds {
       prologue = nil
       epilogue = nil

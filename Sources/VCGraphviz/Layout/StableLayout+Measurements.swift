@@ -191,38 +191,35 @@ extension StableLayout {
     }
 
     /// Measures the boxes among `variants` (a node's defaults and attributes, as ``add(node:defaults:attributes:)``
-    /// joins them) whose sizes are not known yet, and keeps their sizes among the known ones: a union
-    /// that draws them later finds them there (``VariantMeasurer``).
+    /// joins them) whose sizes are not known yet, and keeps their sizes among the known ones, or in
+    /// `target` when given: a union that draws them later finds them there (``VariantMeasurer``).
+    /// Returns how many were measured.
+    @discardableResult
     static func measureAhead(
-      _ variants: [[GraphDescription.Attribute]], context: GraphvizContext
-    ) throws(RenderError) {
+      _ variants: [[GraphDescription.Attribute]], context: GraphvizContext, into target: KnownSizes? = nil
+    ) throws(RenderError) -> Int {
       let measurements = Measurements(context: context)
+      let target = target ?? measurements.known
       var seen = Set<[GraphDescription.Attribute]>()
-      let unknown = variants.filter { measurements.known.sizes[$0] == nil && seen.insert($0).inserted }
-      guard !unknown.isEmpty else { return }
-      let sizes = try measurements.measure(unknown)
-      if measurements.known.sizes.count + unknown.count > knownLimit {
-        measurements.known.sizes.removeAll(keepingCapacity: true)
+      let unknown = variants.filter {
+        target.sizes[$0] == nil && measurements.known.sizes[$0] == nil && seen.insert($0).inserted
       }
-      for (attributes, size) in zip(unknown, sizes) { measurements.known.sizes[attributes] = size }
+      guard !unknown.isEmpty else { return 0 }
+      let sizes = try measurements.measure(unknown)
+      if target.sizes.count + unknown.count > knownLimit { target.sizes.removeAll(keepingCapacity: true) }
+      for (attributes, size) in zip(unknown, sizes) { target.sizes[attributes] = size }
+      return unknown.count
     }
 
     /// Measures the headers of the graphs whose attributes are `graphs` (a frame's header is its
-    /// graph's label) whose sizes `headers` does not know yet, and keeps their sizes there: a union
-    /// of those frames that looks its headers up there finds them (``VariantMeasurer``).
+    /// graph's label) whose sizes `headers` does not know yet, as a union measures them, and keeps
+    /// their sizes there: a union of those frames that looks its headers up there finds them
+    /// (``VariantMeasurer``).
     static func measureHeadersAhead(
       of graphs: [[GraphDescription.Attribute]], context: GraphvizContext, into headers: KnownSizes
     ) throws(RenderError) {
-      let measurements = Measurements(context: context)
-      var seen = Set<[GraphDescription.Attribute]>()
-      let unknown = graphs.compactMap { labelNode(in: $0, isHeader: true, context: context) }.filter {
-        headers.sizes[$0] == nil && measurements.known.sizes[$0] == nil && seen.insert($0).inserted
-      }
-      guard !unknown.isEmpty else { return }
-      let sizes = try measurements.measure(unknown)
-      measuredHeaders += unknown.count
-      if headers.sizes.count + unknown.count > knownLimit { headers.sizes.removeAll(keepingCapacity: true) }
-      for (attributes, size) in zip(unknown, sizes) { headers.sizes[attributes] = size }
+      let labels = graphs.compactMap { labelNode(in: $0, isHeader: true, context: context) }
+      measuredHeaders += try measureAhead(labels, context: context, into: headers)
     }
 
     /// The size of each variant, in points, by index.

@@ -83,7 +83,7 @@ final class VariantMeasurer: @unchecked Sendable {
     while true {
       while queue.count < Self.batchSize, headerQueue.count < Self.batchSize, !isClosed { condition.wait() }
       if queue.isEmpty, headerQueue.isEmpty { break }
-      // Boxes first: the union measures every frame's header anyway, its boxes only when new.
+      // Boxes first.
       let isHeaders = queue.count < Self.batchSize && !(isClosed && !queue.isEmpty)
       let batch = Array((isHeaders ? headerQueue : queue).prefix(Self.batchSize))
       if isHeaders { headerQueue.removeFirst(batch.count) } else { queue.removeFirst(batch.count) }
